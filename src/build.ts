@@ -1,0 +1,99 @@
+/**
+ * The build: read -> parse & validate -> routes -> render -> minify -> write.
+ * Only the first and the last stage touch the disk; `write: false` keeps everything in memory.
+ */
+import { join } from 'node:path'
+import { bundleAssets } from './assets.ts'
+import { collect } from './collections.ts'
+import { problem } from './errors.ts'
+import { checkLinks } from './links.ts'
+import { checkTemplateKeys, loadMessages } from './messages.ts'
+import { minifyHtml } from './minify.ts'
+import { parseDocs } from './parse.ts'
+import { readProject } from './read.ts'
+import { renderRoute } from './render.tsx'
+import { buildRouteTable } from './routes.ts'
+import { parseSite } from './site.ts'
+import { robots, sitemap } from './sitemap.ts'
+import { summarise, type Summary } from './summary.ts'
+import { packageDir, resolveFolders } from './config.ts'
+import type { Diagnostic, OutputFile, RouteTable } from './types.ts'
+import { writeSite } from './write.ts'
+
+export interface BuildOptions {
+  /** The site folder holding content/, locales/ and static/. Default: the current directory. */
+  root?: string
+  /** The output folder. Default: dist */
+  out?: string
+  /** Write the output folder (default) or only return the files. */
+  write?: boolean
+  /** Include pages marked `draft: true` (the dev server does). */
+  drafts?: boolean
+  /** Called as pages render, for a progress indicator. */
+  onProgress?: (done: number, total: number) => void
+}
+
+export interface BuildResult {
+  ok: boolean
+  diagnostics: Diagnostic[]
+  table?: RouteTable
+  /** Every generated file (static/ files are copied as they are and not listed). */
+  files: OutputFile[]
+  summary?: Summary
+  /** Milliseconds per stage. */
+  timings: Record<string, number>
+}
+
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now()
+  const timings: Record<string, number> = {}
+  const timed = async <T>(stage: string, run: () => T | Promise<T>): Promise<T> => {
+    const t0 = performance.now()
+    try { return await run() } finally { timings[stage] = performance.now() - t0 }
+  }
+  const diagnostics: Diagnostic[] = []
+  const failed = () => diagnostics.some((d) => d.severity === 'error')
+  const stop = (): BuildResult => ({ ok: false, diagnostics, files: [], timings })
+
+  const folders = resolveFolders(options)
+  const project = await timed('read', () => readProject(folders.root, packageDir))
+  if (!project.siteFile.text) return { ...stop(), diagnostics: [problem('MissingFile', ['The site configuration content/site.yaml'], { file: 'content/site.yaml' })] }
+
+  const { site, diagnostics: siteProblems } = parseSite(project.siteFile)
+  diagnostics.push(...siteProblems)
+  if (!site) return stop()
+
+  const parsed = await timed('parse', () => {
+    const { messages, diagnostics: messageProblems } = loadMessages(project.localeFiles, site)
+    const { docs, diagnostics: docProblems } = parseDocs(project.content, site)
+    diagnostics.push(...messageProblems, ...docProblems, ...checkTemplateKeys(project.templateFiles, messages))
+    return { messages, docs: options.drafts ? docs : docs.filter((d) => !d.data.draft) }
+  })
+  const locales = site.locales.map((l) => l.code)
+  const collections = collect(parsed.docs, locales)
+  const { table, diagnostics: routeProblems } = buildRouteTable(parsed.docs, site, collections)
+  diagnostics.push(...routeProblems, ...checkLinks(parsed.docs, table, project.staticFiles))
+  if (failed()) return stop()
+
+  const bundled = await timed('bundle', () => bundleAssets(packageDir))
+  const html = await timed('render', () => {
+    const ctx = {
+      site, messages: parsed.messages, table, collections, assets: bundled.assets,
+      onMissingMessage: (key: string, route: { url: string; template: string }) => diagnostics.push(
+        problem('UnknownMessage', [key], { file: `templates (${route.template}, rendering ${route.url})` })),
+    }
+    return table.routes.map((route, i) => {
+      options.onProgress?.(i + 1, table.routes.length)
+      return renderRoute(route, ctx)
+    })
+  })
+  if (failed()) return stop()
+
+  const minified = await timed('minify', () => Promise.all(html.map(async (f) => ({ path: f.path, contents: await minifyHtml(f.contents as string) }))))
+  const files = [...minified, ...bundled.files, sitemap(table, site), robots(site)]
+  if (options.write !== false) {
+    await timed('write', () => writeSite(folders.out, files, project.staticFiles.length ? join(folders.root, 'static') : undefined))
+  }
+  timings.total = performance.now() - started
+  return { ok: true, diagnostics, table, files, summary: summarise(table, files, diagnostics), timings }
+}

@@ -1,0 +1,76 @@
+/** The command line: declares commands and options, runs them, and turns results into exit codes. */
+import { Command, CommanderError } from 'commander'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { build } from './build.ts'
+import { packageDir } from './config.ts'
+import { formatDiagnostic, UsageError } from './errors.ts'
+import { formatSummary } from './summary.ts'
+
+const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }
+
+async function runBuild(options: { out: string; root: string }): Promise<number> {
+  const progress = progressPrinter()
+  const result = await build({ ...options, onProgress: progress })
+  for (const d of result.diagnostics) console.error(formatDiagnostic(d))
+  if (!result.ok) {
+    const n = result.diagnostics.filter((d) => d.severity === 'error').length
+    console.error(`\n${n} error${n === 1 ? '' : 's'}: the site was not built and ${options.out} was left as it was.`)
+    return 1
+  }
+  console.log(formatSummary(result.summary!, result.timings))
+  return 0
+}
+
+/** Prints render progress when a build has more than a few hundred pages. */
+function progressPrinter() {
+  let lastShown = 0
+  return (done: number, total: number) => {
+    if (total < 300) return
+    const percent = Math.floor((done / total) * 100)
+    if (percent < lastShown + 10 && done !== total) return
+    lastShown = percent
+    process.stderr.write(`rendering ${done}/${total} pages (${percent}%)\n`)
+  }
+}
+
+function program(): Command {
+  const cli = new Command('clinic-build')
+    .description('Builds the clinic website from Markdown, locale files and templates.')
+    .version(version, '-v, --version')
+    .exitOverride()
+    .configureOutput({ writeErr: () => {} })
+  cli.command('build', { isDefault: true })
+    .description('build the site (the default command)')
+    .option('-o, --out <dir>', 'output folder', 'dist')
+    .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
+    .action(async (options) => { process.exitCode = await runBuild(options) })
+  return cli
+}
+
+/** A usage mistake is one line naming it plus a pointer to --help; exit 2. */
+function usageLine(error: CommanderError): string {
+  const quoted = /'([^']+)'/.exec(error.message)?.[1]
+  const what = error.code === 'commander.unknownOption' ? `unknown option ${quoted}`
+    : error.code === 'commander.excessArguments' || error.code === 'commander.unknownCommand' ? `unknown command ${quoted ?? ''}`.trim()
+      : error.message.replace(/^error: /, '')
+  return `clinic-build: ${what}. Run \`clinic-build --help\` for usage.`
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await program().parseAsync(argv)
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return
+      console.error(usageLine(error))
+      process.exitCode = 2
+    } else if (error instanceof UsageError) {
+      console.error(`clinic-build: ${error.message}`)
+      process.exitCode = 1
+    } else {
+      console.error(`clinic-build: Internal error: ${(error as Error).stack ?? error}`)
+      process.exitCode = 70
+    }
+  }
+}

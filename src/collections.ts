@@ -1,0 +1,45 @@
+/** Lists that templates show (services, articles, doctors), computed once per build. Pure. */
+import type { Link } from 'mdast'
+import { visit } from 'unist-util-visit'
+import type { Doc } from './types.ts'
+
+export interface Collections {
+  /** Service pages per locale, by `order` then title. */
+  services: Record<string, Doc[]>
+  /** Articles per locale, newest first. */
+  articles: Record<string, Doc[]>
+  /** Doctor profiles per locale, by path. */
+  doctors: Record<string, Doc[]>
+  byId: ReadonlyMap<string, Doc>
+  /** Root-relative paths a Doc links to. Example: Set { '/services/rhinoplasty/' } */
+  linksOf: (id: string) => ReadonlySet<string>
+  /** Articles that link to a URL, newest first. */
+  linkedFrom: (url: string) => Doc[]
+}
+
+export function collect(docs: Doc[], locales: string[]): Collections {
+  const of = (template: Doc['template'], order: (a: Doc, b: Doc) => number) =>
+    Object.fromEntries(locales.map((l) => [l, docs.filter((d) => d.locale === l && d.template === template).sort(order)]))
+  const articles = of('article', (a, b) => (b.data.date ?? '').localeCompare(a.data.date ?? '') || a.path.localeCompare(b.path))
+  const links = new Map(docs.map((d) => [d.id, internalLinks(d)]))
+  const backlinks = new Map<string, Doc[]>()
+  for (const article of Object.values(articles).flat()) {
+    for (const url of links.get(article.id)!) backlinks.set(url, [...(backlinks.get(url) ?? []), article])
+  }
+  return {
+    services: of('service', (a, b) => (a.data.order ?? 99) - (b.data.order ?? 99) || a.path.localeCompare(b.path)),
+    articles,
+    doctors: of('doctor', (a, b) => a.path.localeCompare(b.path)),
+    byId: new Map(docs.map((d) => [d.id, d])),
+    linksOf: (id) => links.get(id) ?? new Set(),
+    linkedFrom: (url) => backlinks.get(url) ?? [],
+  }
+}
+
+function internalLinks(doc: Doc): Set<string> {
+  const found = new Set<string>()
+  visit(doc.body, 'link', (node: Link) => {
+    if (node.url.startsWith('/') && !node.url.startsWith('//')) found.add(node.url.replace(/[?#].*$/, ''))
+  })
+  return found
+}

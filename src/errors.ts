@@ -1,0 +1,103 @@
+/**
+ * Every problem an editor or developer can cause, with a permanent name, a message that says what
+ * happened and a hint that says what to do. The README's error catalogue documents each entry.
+ */
+import type { Diagnostic } from './types.ts'
+
+export interface Location { file?: string; line?: number; column?: number }
+
+const entry = <A extends unknown[]>(e: { message: (...args: A) => string; hint: string }) => e
+
+export const catalogue = {
+  InvalidYaml: entry({
+    message: (detail: string) => `YAML could not be parsed: ${detail}`,
+    hint: 'Check the indentation, and quote values that contain ": " or start with a special character.',
+  }),
+  InvalidFrontMatter: entry({
+    message: (field: string, problem: string) => `Front matter field "${field}" ${problem}.`,
+    hint: 'See "Front matter" in the README for the fields each kind of page takes.',
+  }),
+  InvalidSiteConfig: entry({
+    message: (field: string, problem: string) => `Site configuration field "${field}" ${problem}.`,
+    hint: 'See "Site configuration" in the README for every field.',
+  }),
+  MissingFile: entry({
+    message: (what: string) => `${what} is missing.`,
+    hint: 'Check --root: it must point at the site folder that holds content/, locales/ and static/.',
+  }),
+  UnknownLocale: entry({
+    message: (folder: string, codes: string) => `Folder "${folder}" is not a configured locale (${codes}).`,
+    hint: 'Content lives in content/<locale>/; add the locale to "locales" in content/site.yaml or move the file.',
+  }),
+  UnknownDoctor: entry({
+    message: (field: string, slug: string, known: string) => `Front matter field "${field}" names "${slug}", which is not a doctor (${known}).`,
+    hint: 'Use the slug of a doctor listed under "doctors" in content/site.yaml.',
+  }),
+  MissingTranslation: entry({
+    message: (expected: string) => `This page has no translation: ${expected} is missing.`,
+    hint: 'Add the translated file with the same name, or mark it draft: true until the translation is ready.',
+  }),
+  SingleLocaleSection: entry({
+    message: (section: string, locale: string) => `The "${section}" section is published in "${locale}" only.`,
+    hint: 'Move the file under content/<that locale>/, or change "singleLocaleSections" in content/site.yaml.',
+  }),
+  MissingMessage: entry({
+    message: (key: string, definedIn: string) => `Message "${key}" is defined in ${definedIn} but missing here.`,
+    hint: 'Add the key to this locale file; every locale defines the same messages.',
+  }),
+  UnknownMessage: entry({
+    message: (key: string) => `The template asks for message "${key}", which no locale file defines.`,
+    hint: 'Add the key to every file in locales/, or correct its name in the template.',
+  }),
+  DuplicateUrl: entry({
+    message: (url: string, files: string) => `${url} is produced by more than one file: ${files}.`,
+    hint: 'Rename or remove one of them, or give one a different "slug" in its front matter.',
+  }),
+  BrokenLink: entry({
+    message: (url: string) => `Link to ${url}, but no page has that URL.`,
+    hint: 'Internal links are root-relative and end with "/", e.g. /services/rhinoplasty/ or /cn/contact/.',
+  }),
+  MissingAltText: entry({
+    message: (src: string) => `Image ${src} has no alt text.`,
+    hint: 'Describe the image in the brackets: ![A diagram of the eyelid](/images/eyelid.svg).',
+  }),
+  UnsafeOutDir: entry({
+    message: (out: string, why: string) => `Refusing to write the site to ${out}: ${why}.`,
+    hint: 'Choose an output folder of its own, such as dist.',
+  }),
+} as const
+
+export type Code = keyof typeof catalogue
+
+/** Builds a diagnostic from the catalogue. */
+export function problem<C extends Code>(
+  code: C,
+  args: Parameters<(typeof catalogue)[C]['message']>,
+  at: Location = {},
+  severity: Diagnostic['severity'] = 'error',
+): Diagnostic {
+  const e = catalogue[code] as { message: (...a: unknown[]) => string; hint: string }
+  return { code, severity, message: e.message(...args), hint: e.hint, ...at }
+}
+
+/**
+ * One diagnostic as the terminal shows it.
+ *   content/cn/services/ear.md:4:8  InvalidFrontMatter  Front matter field "title" must be text, got a number.
+ *     hint: See "Front matter" in the README …
+ */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.file ? [d.file, d.line, d.line && d.column].filter(Boolean).join(':') : 'clinic-build'
+  const head = `${where}  ${d.severity === 'warning' ? 'warning ' : ''}${d.code}  ${d.message}`
+  return d.hint ? `${head}\n  hint: ${d.hint}` : head
+}
+
+/** A build that stopped on content errors; the CLI prints the diagnostics and exits 1. */
+export class BuildFailed extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    const n = diagnostics.filter((d) => d.severity === 'error').length
+    super(`${n} error${n === 1 ? '' : 's'} in the site's files; nothing was written.`)
+  }
+}
+
+/** A mistake in how the CLI was called (exit 2 for usage, 1 for a refused option value). */
+export class UsageError extends Error {}

@@ -1,0 +1,4 @@
+// The public API of clinic-build; the CLI is a thin layer over it.
+export { build } from './build.ts'
+export type { BuildOptions, BuildResult } from './build.ts'
+export type { Diagnostic, OutputFile, Route, RouteTable } from './types.ts'

@@ -1,0 +1,32 @@
+/** Internal links in Markdown must lead to a page the build emits or to a static file. Pure. */
+import type { Definition, Link } from 'mdast'
+import { visit } from 'unist-util-visit'
+import { problem } from './errors.ts'
+import type { Diagnostic, Doc, RouteTable } from './types.ts'
+
+const ORIGIN = 'http://site.invalid'
+
+export function checkLinks(docs: Doc[], table: RouteTable, staticFiles: string[]): Diagnostic[] {
+  const files = new Set(staticFiles.map((f) => `/${f}`))
+  const found: Diagnostic[] = []
+  for (const doc of docs) {
+    const from = table.routes.find((r) => r.docId === doc.id)?.url ?? '/'
+    visit(doc.body, (node) => {
+      if (node.type !== 'link' && node.type !== 'definition') return
+      const target = internalPath((node as Link | Definition).url, from)
+      if (target === undefined || table.byUrl.has(target) || files.has(target)) return
+      found.push(problem('BrokenLink', [(node as Link).url], { file: doc.id, line: node.position?.start.line, column: node.position?.start.column }))
+    })
+  }
+  return found
+}
+
+/**
+ * The site path a link points to, or undefined for links that leave the site or stay on the page.
+ *   '/services/ear/#risks' -> '/services/ear/'    'mailto:a@b.sg' -> undefined    '#faq' -> undefined
+ */
+function internalPath(href: string, from: string): string | undefined {
+  if (href.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return undefined
+  const resolved = new URL(href, ORIGIN + from)
+  return decodeURI(resolved.pathname)
+}

@@ -1,0 +1,97 @@
+/** Markdown syntax trees -> React elements, through remark-rehype and rehype-react. Pure. */
+import type { Element, Root as HastRoot } from 'hast'
+import type { Heading, Root, RootContent } from 'mdast'
+import type { ReactNode } from 'react'
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
+import rehypeReact from 'rehype-react'
+import remarkRehype from 'remark-rehype'
+import { unified } from 'unified'
+import { visit } from 'unist-util-visit'
+
+/** Heading ids, so sections can be linked to: "Risks and complications" -> "risks-and-complications". */
+function rehypeHeadingIds() {
+  return (tree: HastRoot) => {
+    const seen = new Map<string, number>()
+    visit(tree, 'element', (node: Element) => {
+      if (!/^h[2-4]$/.test(node.tagName) || node.properties.id) return
+      const base = slugify(textOf(node)) || 'section'
+      const n = seen.get(base) ?? 0
+      seen.set(base, n + 1)
+      node.properties.id = n ? `${base}-${n}` : base
+    })
+  }
+}
+
+/** Images in Markdown load lazily; the hero image is the template's, never the body's. */
+function rehypeLazyImages() {
+  return (tree: HastRoot) => {
+    visit(tree, 'element', (node: Element) => {
+      if (node.tagName === 'img') Object.assign(node.properties, { loading: 'lazy', decoding: 'async' })
+    })
+  }
+}
+
+const toReact = unified()
+  .use(remarkRehype)
+  .use(rehypeHeadingIds)
+  .use(rehypeLazyImages)
+  .use(rehypeReact, { Fragment, jsx, jsxs })
+
+/** Renders Markdown nodes (a whole body or one section of it) as React elements. */
+export function renderMarkdown(nodes: RootContent[]): ReactNode {
+  const root: Root = { type: 'root', children: nodes }
+  return toReact.stringify(toReact.runSync(root) as HastRoot) as ReactNode
+}
+
+export interface Section {
+  /** Anchor id. Example: 'recovery-and-aftercare' */
+  id: string
+  title: string
+  nodes: RootContent[]
+}
+
+/** Splits a body at its `##` headings; text before the first heading is returned as `lead`. */
+export function splitSections(body: Root): { lead: RootContent[]; sections: Section[] } {
+  const lead: RootContent[] = []
+  const sections: Section[] = []
+  for (const node of body.children) {
+    if (node.type === 'heading' && node.depth === 2) {
+      const title = plainText(node)
+      sections.push({ id: slugify(title) || `section-${sections.length + 1}`, title, nodes: [] })
+    } else {
+      ;(sections.at(-1)?.nodes ?? lead).push(node)
+    }
+  }
+  return { lead, sections }
+}
+
+export interface Question { question: string; answer: RootContent[] }
+
+/** A section whose `###` headings are all questions ("…?" or "…？") is a list of FAQs. */
+export function questionsOf(section: Section): Question[] | undefined {
+  const items: Question[] = []
+  for (const node of section.nodes) {
+    if (node.type === 'heading' && node.depth === 3) items.push({ question: plainText(node), answer: [] })
+    else if (items.length === 0) return undefined
+    else items.at(-1)!.answer.push(node)
+  }
+  return items.length > 0 && items.every((q) => /[?？]$/.test(q.question)) ? items : undefined
+}
+
+export function plainText(node: Heading | RootContent): string {
+  let text = ''
+  visit(node, (n) => { if (n.type === 'text' || n.type === 'inlineCode') text += n.value })
+  return text.trim()
+}
+
+function textOf(node: Element): string {
+  let text = ''
+  visit(node, 'text', (n: { value: string }) => { text += n.value })
+  return text
+}
+
+/** Lower-case words joined by hyphens; Chinese characters are kept as they are. */
+export function slugify(text: string): string {
+  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\p{Letter}\p{Number}]+/gu, '-').replace(/^-+|-+$/g, '')
+}

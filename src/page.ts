@@ -1,0 +1,60 @@
+/** What a template receives: the route, its document and helpers bound to the page's locale. */
+import type { ReactNode } from 'react'
+import type { Collections } from './collections.ts'
+import { renderMarkdown, splitSections, type Section } from './markdown.ts'
+import { translator } from './messages.ts'
+import { localeUrl } from './shared/urls.ts'
+import type { Assets, Doc, LocaleConfig, Messages, Route, RouteTable, SiteConfig } from './types.ts'
+
+/** Everything shared by all pages of one build. */
+export interface RenderContext {
+  site: SiteConfig
+  messages: Record<string, Messages>
+  table: RouteTable
+  collections: Collections
+  assets: Assets
+  /** Called when a template asks for a message no locale defines. */
+  onMissingMessage: (key: string, route: Route) => void
+}
+
+export interface Page {
+  route: Route
+  /** The document this page renders (absent on generated pages such as the 404). */
+  doc?: Doc
+  site: SiteConfig
+  locale: LocaleConfig
+  collections: Collections
+  table: RouteTable
+  assets: Assets
+  /** The page's message in its locale, `{name}` placeholders filled from `vars`. */
+  t: (key: string, vars?: Record<string, string | number>) => string
+  /** A site path in this page's locale (or another): page.url('/contact/') -> '/cn/contact/' */
+  url: (path: string, locale?: string) => string
+  /** The whole Markdown body, or the given nodes of it, as React elements. */
+  markdown: (nodes?: Section['nodes']) => ReactNode
+  /** The body split at its `##` headings. */
+  sections: () => { lead: Section['nodes']; sections: Section[] }
+  /** A date (YYYY-MM-DD) written the locale's way: '15 October 2026', '2026年10月15日'. */
+  date: (iso: string) => string
+  /** The profile Doc of a doctor in this page's locale. */
+  doctor: (slug: string) => Doc | undefined
+  /** A language's name in that language, for the switcher: 'English', '中文'. */
+  languageName: (code: string) => string
+}
+
+export function createPage(route: Route, ctx: RenderContext): Page {
+  const { site, collections } = ctx
+  const locale = site.locales.find((l) => l.code === route.locale)!
+  const doc = route.docId ? collections.byId.get(route.docId) : undefined
+  const dates = new Intl.DateTimeFormat(locale.messages, { dateStyle: 'long', timeZone: 'UTC' })
+  return {
+    route, doc, site, locale, collections, table: ctx.table, assets: ctx.assets,
+    t: translator(ctx.messages[route.locale] ?? {}, (key) => ctx.onMissingMessage(key, route)),
+    url: (path, code = route.locale) => localeUrl(code, path, site.defaultLocale),
+    markdown: (nodes) => renderMarkdown(nodes ?? doc?.body.children ?? []),
+    sections: () => (doc ? splitSections(doc.body) : { lead: [], sections: [] }),
+    date: (iso) => dates.format(new Date(`${iso}T00:00:00Z`)),
+    doctor: (slug) => collections.doctors[route.locale]?.find((d) => d.path === `/${slug}/`),
+    languageName: (code) => ctx.messages[code]?.['language.name'] ?? code,
+  }
+}

@@ -1,0 +1,91 @@
+/** Markdown files -> validated Docs. Pure: text in, data and diagnostics out. */
+import matter from 'gray-matter'
+import type { Image, Root } from 'mdast'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+import { visit } from 'unist-util-visit'
+import { problem } from './errors.ts'
+import { frontMatterSchemas, templateFor, type FrontMatter } from './frontmatter.ts'
+import { validate } from './schema.ts'
+import type { Diagnostic, Doc, SiteConfig, SourceFile, TemplateName } from './types.ts'
+import { parseYaml } from './yaml.ts'
+
+const markdown = unified().use(remarkParse).use(remarkGfm)
+
+/** Parses every content file; a file with errors yields diagnostics instead of a Doc. */
+export function parseDocs(files: SourceFile[], site: SiteConfig): { docs: Doc[]; diagnostics: Diagnostic[] } {
+  const docs: Doc[] = []
+  const diagnostics: Diagnostic[] = []
+  for (const file of files) {
+    const result = parseDoc(file, site)
+    diagnostics.push(...result.diagnostics)
+    if (result.doc) docs.push(result.doc)
+  }
+  return { docs, diagnostics }
+}
+
+export function parseDoc(file: SourceFile, site: SiteConfig): { doc?: Doc; diagnostics: Diagnostic[] } {
+  const place = placeOf(file.path, site)
+  if ('diagnostic' in place) return { diagnostics: [place.diagnostic] }
+
+  const { matter: yamlText, content } = matter(file.text, { engines: { yaml: () => ({}) } })
+  const bodyLine = file.text.slice(0, file.text.length - content.length).split('\n').length
+  const parsed = parseYaml(yamlText, file.path) // gray-matter keeps the newline after the opening ---
+  if (Array.isArray(parsed)) return { diagnostics: parsed }
+
+  const named = (parsed.data as { template?: unknown }).template
+  const template = (typeof named === 'string' && named in frontMatterSchemas ? named : templateFor(place.path)) as TemplateName
+  const checked = validate(frontMatterSchemas[template], parsed, { file: file.path, code: 'InvalidFrontMatter' })
+  if ('diagnostics' in checked) return { diagnostics: checked.diagnostics }
+  const data = checked.value as unknown as FrontMatter
+
+  const diagnostics = doctorReferences(data, site).map(([field, slug]) =>
+    problem('UnknownDoctor', [field, slug, site.doctors.map((d) => d.slug).join(', ')], { file: file.path, ...parsed.locate([field]) }))
+  const body = markdown.parse(content)
+  shiftLines(body, bodyLine - 1)
+  diagnostics.push(...imagesWithoutAlt(body, file.path))
+
+  const path = data.slug ? place.path.replace(/[^/]+\/$/, `${data.slug}/`) : place.path
+  return { doc: { id: file.path, locale: place.locale, path, template, data, body, bodyLine }, diagnostics }
+}
+
+/**
+ * Locale and route path from a content file's location.
+ *   content/cn/services/ear.md  -> { locale: 'cn', path: '/services/ear/' }
+ *   content/en/index.md         -> { locale: 'en', path: '/' }
+ */
+function placeOf(file: string, site: SiteConfig): { locale: string; path: string } | { diagnostic: Diagnostic } {
+  const [, locale = '', ...rest] = file.replace(/\.md$/, '').split('/')
+  const codes = site.locales.map((l) => l.code)
+  if (!codes.includes(locale) || rest.length === 0) {
+    return { diagnostic: problem('UnknownLocale', [`content/${rest.length ? locale : ''}`, codes.join(', ')], { file }) }
+  }
+  if (rest.at(-1) === 'index') rest.pop()
+  return { locale, path: rest.length ? `/${rest.join('/')}/` : '/' }
+}
+
+function doctorReferences(data: FrontMatter, site: SiteConfig): [string, string][] {
+  const known = new Set(site.doctors.map((d) => d.slug))
+  return (['author', 'reviewedBy'] as const)
+    .filter((field) => data[field] !== undefined && !known.has(data[field]!))
+    .map((field) => [field, data[field]!])
+}
+
+/** Positions in the body become positions in the whole file, so messages name the right line. */
+function shiftLines(tree: Root, by: number): void {
+  visit(tree, (node) => {
+    if (node.position) {
+      node.position.start.line += by
+      node.position.end.line += by
+    }
+  })
+}
+
+function imagesWithoutAlt(tree: Root, file: string): Diagnostic[] {
+  const found: Diagnostic[] = []
+  visit(tree, 'image', (node: Image) => {
+    if (!node.alt?.trim()) found.push(problem('MissingAltText', [node.url], { file, line: node.position?.start.line, column: node.position?.start.column }))
+  })
+  return found
+}

@@ -1,0 +1,78 @@
+/** The site configuration (content/site.yaml): its schema and its parsing. */
+import { z } from 'zod'
+import { validate } from './schema.ts'
+import type { Diagnostic, SourceFile } from './types.ts'
+import { parseYaml } from './yaml.ts'
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as "09:00"')
+const day = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])
+const optionalId = (pattern: RegExp, example: string) => z.union([z.literal(''), z.string().regex(pattern, `must look like ${example}`)])
+
+const localeSchema = z.strictObject({
+  /** URL prefix and content folder. Example: 'cn' */
+  code: z.string().regex(/^[a-z][a-z-]*$/, 'must be lower-case letters, e.g. "cn"'),
+  /** <html lang>. Example: 'zh' */
+  lang: z.string().min(1),
+  /** hreflang value. Example: 'zh' */
+  hreflang: z.string().min(1),
+  /** Message file name in locales/. Example: 'zh-CN' */
+  messages: z.string().min(1),
+  /** og:locale. Example: 'zh_CN' */
+  ogLocale: z.string().min(1),
+})
+
+export const siteSchema = z.strictObject({
+  name: z.string().min(1),
+  legalName: z.string().min(1),
+  uen: z.string().min(1),
+  baseUrl: z.string().regex(/^https?:\/\/[^/]+$/, 'must be an origin such as https://www.example.sg, without a trailing slash'),
+  address: z.strictObject({
+    street: z.string(), unit: z.string(), building: z.string(),
+    postalCode: z.string().regex(/^\d{6}$/, 'must be a six-digit Singapore postal code'),
+    city: z.string(), country: z.string().length(2),
+  }),
+  geo: z.strictObject({ lat: z.number(), lng: z.number() }),
+  phone: z.string().min(8),
+  whatsapp: z.string().regex(/^\d{8,15}$/, 'must be digits only, country code first, e.g. 6581234567'),
+  email: z.email(),
+  dataProtectionOfficer: z.email(),
+  openingHours: z.array(z.strictObject({ days: z.array(day).min(1), opens: time, closes: time })),
+  closedOnPublicHolidays: z.boolean(),
+  doctors: z.array(z.strictObject({
+    slug: z.string().regex(/^dr-[a-z0-9-]+$/, 'must start with "dr-", e.g. dr-tan-wei-ming'),
+    mcr: z.string().min(1),
+    register: z.enum(['specialist', 'general']),
+    specialty: z.string().optional(),
+  })).min(1),
+  locales: z.array(localeSchema).min(1),
+  defaultLocale: z.string(),
+  singleLocaleSections: z.record(z.string(), z.string()).default({}),
+  blog: z.strictObject({ pageSize: z.number().int().positive() }),
+  fonts: z.strictObject({ stylesheet: z.url(), preconnect: z.array(z.url()) }),
+  map: z.strictObject({ embedUrl: z.url(), linkUrl: z.url() }),
+  analytics: z.strictObject({
+    gtmId: optionalId(/^GTM-[A-Z0-9]+$/, 'GTM-XXXXXXX'),
+    gaId: optionalId(/^G-[A-Z0-9]+$/, 'G-XXXXXXXXXX'),
+    pageViewEvent: z.string().min(1).default('page_view'),
+  }),
+  contactForm: z.strictObject({ endpoint: z.union([z.literal(''), z.url({ protocol: /^https$/ })]) }),
+}).superRefine((site, ctx) => {
+  const codes = site.locales.map((l) => l.code)
+  if (!codes.includes(site.defaultLocale)) {
+    ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: `must be one of the locale codes (${codes.join(', ')})` })
+  }
+  for (const [section, code] of Object.entries(site.singleLocaleSections)) {
+    if (!codes.includes(code)) ctx.addIssue({ code: 'custom', path: ['singleLocaleSections', section], message: `must be one of the locale codes (${codes.join(', ')})` })
+  }
+})
+
+export type SiteConfig = z.infer<typeof siteSchema>
+export type LocaleConfig = z.infer<typeof localeSchema>
+
+/** Parses and validates content/site.yaml. */
+export function parseSite(file: SourceFile): { site?: SiteConfig; diagnostics: Diagnostic[] } {
+  const parsed = parseYaml(file.text, file.path)
+  if (Array.isArray(parsed)) return { diagnostics: parsed }
+  const result = validate(siteSchema, parsed, { file: file.path, code: 'InvalidSiteConfig' })
+  return 'value' in result ? { site: result.value, diagnostics: [] } : { diagnostics: result.diagnostics }
+}

@@ -1,0 +1,106 @@
+/**
+ * The data that flows between the build stages. Read this file first: it is the map of the program.
+ *
+ *   read -> parse & validate -> routes -> render -> write
+ *   Project -> Doc[] -> RouteTable -> OutputFile[] -> files on disk
+ */
+import type { Root as MdastRoot } from 'mdast'
+import type { SiteConfig, LocaleConfig } from './site.ts'
+import type { FrontMatter } from './frontmatter.ts'
+
+export type { SiteConfig, LocaleConfig, FrontMatter }
+
+/** A text file read from the site folder. Example: { path: 'content/cn/contact.md', text: '---\n…' } */
+export interface SourceFile {
+  /** Path relative to the site root, with forward slashes. */
+  path: string
+  text: string
+}
+
+/** Everything the build reads from disk, before any parsing. */
+export interface Project {
+  /** The site folder (absolute). */
+  root: string
+  /** content/site.yaml */
+  siteFile: SourceFile
+  /** content/<locale>/**\/*.md */
+  content: SourceFile[]
+  /** locales/*.yaml */
+  localeFiles: SourceFile[]
+  /** Files under static/, relative to static/. Copied verbatim. */
+  staticFiles: string[]
+  /** Template sources (relative to the package), scanned for the message keys they ask for. */
+  templateFiles: SourceFile[]
+}
+
+/** Names of the page templates in templates/. */
+export type TemplateName =
+  | 'home' | 'services' | 'service' | 'doctor' | 'contact' | 'thank-you'
+  | 'blog-index' | 'article' | 'page' | 'not-found'
+
+/** One Markdown file, parsed and validated. */
+export interface Doc {
+  /** The source path, unique. Example: 'content/en/services/ear.md' */
+  id: string
+  /** Locale code from the first folder under content/. Example: 'cn' */
+  locale: string
+  /** Locale-neutral route path. Example: '/services/ear/' */
+  path: string
+  template: TemplateName
+  data: FrontMatter
+  /** The Markdown body as a syntax tree; positions are lines of the whole file. */
+  body: MdastRoot
+  /** Line of the file where the body starts (1-based), for messages about the body. */
+  bodyLine: number
+}
+
+/** One page we emit. Example: { url: '/cn/services/ear/', locale: 'cn', template: 'service', … } */
+export interface Route {
+  url: string
+  locale: string
+  /** Locale-neutral path, shared by a page and its translations. Example: '/services/ear/' */
+  path: string
+  template: TemplateName
+  /** The Doc this page renders; absent for generated pages (404). */
+  docId?: string
+  /** URL of this page in every locale it exists in, itself included. Example: { en: '/contact/', cn: '/cn/contact/' } */
+  alternates: Record<string, string>
+  status: 200 | 404
+  /** Path of the written file, relative to the output folder. Example: 'cn/services/ear/index.html' */
+  output: string
+  /** For paginated listings: this page's number (1-based) and the doc ids it lists. */
+  page?: { number: number; count: number; items: string[] }
+}
+
+export interface RouteTable {
+  /** Sorted by URL. */
+  routes: Route[]
+  byUrl: ReadonlyMap<string, Route>
+}
+
+/** A file to be written, relative to the output folder. */
+export interface OutputFile {
+  path: string
+  contents: string | Uint8Array
+}
+
+/** The flattened message set of one locale. Example: { 'nav.home': 'Home' } */
+export type Messages = Record<string, string>
+
+/** A problem found in the site's files. */
+export interface Diagnostic {
+  /** Stable name from the catalogue in errors.ts. Example: 'InvalidFrontMatter' */
+  code: string
+  severity: 'error' | 'warning'
+  message: string
+  hint?: string
+  file?: string
+  line?: number
+  column?: number
+}
+
+/** Built asset URLs that templates link to. */
+export interface Assets {
+  stylesheet: string
+  scripts: string[]
+}

@@ -1,0 +1,65 @@
+/** YAML parsing that remembers where each value came from, so messages can name line and column. */
+import { LineCounter, parseDocument } from 'yaml'
+import { problem } from './errors.ts'
+import type { Diagnostic } from './types.ts'
+
+export interface Position { line: number; column: number }
+
+export interface ParsedYaml {
+  data: unknown
+  /** Where the value at `path` starts; the nearest existing parent when it is absent. */
+  locate(path: readonly PropertyKey[]): Position
+}
+
+/**
+ * Parses YAML that starts at `firstLine` of `file` (front matter starts on line 2).
+ * Returns the value and a locator, or the parse errors as diagnostics.
+ */
+export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml | Diagnostic[] {
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  const at = (offset: number): Position => {
+    const p = lineCounter.linePos(offset)
+    return { line: p.line + firstLine - 1, column: p.col }
+  }
+  if (doc.errors.length > 0) {
+    return doc.errors.map((e) => problem('InvalidYaml', [e.message.split('\n')[0]!], { file, ...at(e.pos[0]) }))
+  }
+  const locate = (path: readonly PropertyKey[]): Position => {
+    for (let n = path.length; n > 0; n--) {
+      const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined
+      if (node?.range) return at(node.range[0])
+    }
+    return { line: firstLine, column: 1 }
+  }
+  return { data: doc.toJS() ?? {}, locate }
+}
+
+/** Turns a schema issue into "is required", "must be text, got a number" and the like. */
+export function describeIssue(issue: { code: string; message: string; path: PropertyKey[]; expected?: unknown; keys?: string[] }, value: unknown): { field: string; problem: string } {
+  const field = issue.path.map(String).join('.') || '(top level)'
+  if (issue.code === 'unrecognized_keys') {
+    return { field: [...issue.path.map(String), issue.keys?.[0] ?? ''].filter(Boolean).join('.'), problem: 'is not a known field (a typing mistake?)' }
+  }
+  if (issue.code === 'invalid_type') {
+    if (value === undefined) return { field, problem: 'is required' }
+    return { field, problem: `must be ${article(String(issue.expected))}, got ${describe(value)}` }
+  }
+  return { field, problem: issue.message.replace(/^Invalid input: /, 'is invalid: ').replace(/^(?!is )/, 'is invalid: ') }
+}
+
+function article(type: string): string {
+  const words: Record<string, string> = { string: 'text', number: 'a number', boolean: 'true or false', array: 'a list', object: 'a set of fields' }
+  return words[type] ?? type
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'nothing'
+  if (Array.isArray(value)) return 'a list'
+  return article(typeof value)
+}
+
+/** Reads the value at a path, for describing what was found there. */
+export function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((v, k) => (v != null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), data)
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react'
+import type { Page } from '../src/page.ts'
+import { Footer } from './Footer.tsx'
+import { Head } from './Head.tsx'
+import { Header } from './Header.tsx'
+
+/** The document every page shares: head, skip link, header, main content, footer. */
+export function Layout({ page, children }: { page: Page; children: ReactNode }) {
+  return (
+    <html lang={page.locale.lang} data-locale={page.locale.code}>
+      <Head page={page} />
+      <body>
+        <a className="skip-link" href="#main">{page.t('nav.skip')}</a>
+        <Header page={page} />
+        <main id="main" tabIndex={-1}>{children}</main>
+        <Footer page={page} />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,30 @@
+import type { Page } from '../../src/page.ts'
+import { Banner, CallToAction, Disclaimer, Reviewed, Sidebar } from '../parts/Blocks.tsx'
+import { Layout } from '../Layout.tsx'
+
+/** A blog article: byline, body, disclaimer, and the services it links to in the sidebar. */
+export function Article({ page }: { page: Page }) {
+  const doc = page.doc!
+  const author = page.doctor(doc.data.author!)
+  const services = (page.collections.services[page.locale.code] ?? []).filter((s) => page.collections.linksOf(doc.id).has(page.url(s.path)))
+  const articles = (page.collections.articles[page.locale.code] ?? []).filter((a) => a.id !== doc.id && a.data.tags?.some((tag) => doc.data.tags?.includes(tag))).slice(0, 4)
+  return (
+    <Layout page={page}>
+      <Banner title={doc.data.title} lead={doc.data.description} />
+      <div className="wrap with-sidebar">
+        <article className="content prose">
+          <p className="meta">
+            {author && <>{page.t('article.by')} <a href={page.url(author.path)}>{author.data.title}</a> · </>}
+            <time dateTime={doc.data.date}>{page.date(doc.data.date!)}</time>
+          </p>
+          <Reviewed page={page} doc={doc} />
+          {page.markdown()}
+          <p className="tags">{page.t('article.tags')}: {doc.data.tags!.join(', ')}</p>
+          <Disclaimer page={page} />
+        </article>
+        <Sidebar page={page} services={services} articles={articles} />
+      </div>
+      <CallToAction page={page} />
+    </Layout>
+  )
+}

@@ -1,0 +1,27 @@
+import type { Page } from '../../src/page.ts'
+import { Banner, CallToAction } from '../parts/Blocks.tsx'
+import { Layout } from '../Layout.tsx'
+
+/** A doctor's profile: registration facts as the SMC lists them, then the profile text. */
+export function Doctor({ page }: { page: Page }) {
+  const { doc, t, site } = page
+  const data = doc!.data
+  const registration = site.doctors.find((d) => `/${d.slug}/` === doc!.path)
+  return (
+    <Layout page={page}>
+      <Banner title={data.name!} lead={data.role} />
+      <div className="wrap doctor">
+        <dl className="facts">
+          <dt>{t('doctor.qualifications')}</dt>
+          <dd><ul>{data.qualifications!.map((q) => <li key={q}>{q}</li>)}</ul></dd>
+          {registration && <><dt>{t('doctor.mcr')}</dt><dd>{registration.mcr}</dd></>}
+          <dt>{t('doctor.languages')}</dt>
+          <dd>{data.languages!.join(', ')}</dd>
+          {data.memberships!.length > 0 && <><dt>{t('doctor.memberships')}</dt><dd><ul>{data.memberships!.map((m) => <li key={m}>{m}</li>)}</ul></dd></>}
+        </dl>
+        <div className="prose">{page.markdown()}</div>
+      </div>
+      <CallToAction page={page} />
+    </Layout>
+  )
+}

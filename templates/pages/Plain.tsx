@@ -1,0 +1,13 @@
+import type { Page } from '../../src/page.ts'
+import { Banner } from '../parts/Blocks.tsx'
+import { Layout } from '../Layout.tsx'
+
+/** A page of prose, such as the privacy notice. */
+export function Plain({ page }: { page: Page }) {
+  return (
+    <Layout page={page}>
+      <Banner title={page.doc!.data.title} />
+      <div className="wrap prose">{page.markdown()}</div>
+    </Layout>
+  )
+}
