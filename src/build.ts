@@ -18,6 +18,7 @@ import { robots, sitemap } from './sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
 import { packageDir, resolveFolders } from './config.ts'
 import type { Diagnostic, OutputFile, RouteTable } from './types.ts'
+import { localeUrl } from './shared/urls.ts'
 import { writeSite } from './write.ts'
 
 export interface BuildOptions {
@@ -65,14 +66,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const parsed = await timed('parse', () => {
     const { messages, diagnostics: messageProblems } = loadMessages(project.localeFiles, site)
-    const { docs, diagnostics: docProblems } = parseDocs(project.content, site)
+    const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site)
     diagnostics.push(...messageProblems, ...docProblems, ...checkTemplateKeys(project.templateFiles, messages))
-    return { messages, docs: options.drafts ? docs : docs.filter((d) => !d.data.draft) }
+    return { messages, unreadable, docs: options.drafts ? docs : docs.filter((d) => !d.data.draft) }
   })
   const locales = site.locales.map((l) => l.code)
   const collections = collect(parsed.docs, locales)
-  const { table, diagnostics: routeProblems } = buildRouteTable(parsed.docs, site, collections)
-  diagnostics.push(...routeProblems, ...checkLinks(parsed.docs, table, project.staticFiles))
+  const { table, diagnostics: routeProblems } = buildRouteTable(parsed.docs, site, collections, parsed.unreadable)
+  const unreadableUrls = parsed.unreadable.map((p) => localeUrl(p.locale, p.path, site.defaultLocale))
+  diagnostics.push(...routeProblems, ...checkLinks(parsed.docs, table, project.staticFiles, unreadableUrls))
   if (failed()) return stop()
 
   const bundled = await timed('bundle', () => bundleAssets(packageDir))

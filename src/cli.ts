@@ -49,12 +49,18 @@ function program(): Command {
 }
 
 /** A usage mistake is one line naming it plus a pointer to --help; exit 2. */
-function usageLine(error: CommanderError): string {
+function usageLine(error: CommanderError, argv: string[]): string {
   const quoted = /'([^']+)'/.exec(error.message)?.[1]
   const what = error.code === 'commander.unknownOption' ? `unknown option ${quoted}`
-    : error.code === 'commander.excessArguments' || error.code === 'commander.unknownCommand' ? `unknown command ${quoted ?? ''}`.trim()
-      : error.message.replace(/^error: /, '')
+    : error.code === 'commander.excessArguments' ? `unknown command ${firstPositional(argv.slice(2))}`
+      : error.message.replace(/^error: /, '').replace(/\.$/, '')
   return `clinic-build: ${what}. Run \`clinic-build --help\` for usage.`
+}
+
+/** The first word that is neither an option, an option's value, nor the build command. */
+function firstPositional(args: string[]): string | undefined {
+  const takesValue = new Set(['-o', '--out', '-r', '--root'])
+  return args.find((arg, i) => !arg.startsWith('-') && !takesValue.has(args[i - 1] ?? '') && arg !== 'build')
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -63,7 +69,7 @@ export async function main(argv: string[]): Promise<void> {
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return
-      console.error(usageLine(error))
+      console.error(usageLine(error, argv))
       process.exitCode = 2
     } else if (error instanceof UsageError) {
       console.error(`clinic-build: ${error.message}`)

@@ -15,6 +15,8 @@ export interface Collections {
   linksOf: (id: string) => ReadonlySet<string>
   /** Articles that link to a URL, newest first. */
   linkedFrom: (url: string) => Doc[]
+  /** Articles sharing a tag with the given one, newest first, at most `limit`. */
+  relatedArticles: (doc: Doc, limit: number) => Doc[]
 }
 
 export function collect(docs: Doc[], locales: string[]): Collections {
@@ -23,8 +25,10 @@ export function collect(docs: Doc[], locales: string[]): Collections {
   const articles = of('article', (a, b) => (b.data.date ?? '').localeCompare(a.data.date ?? '') || a.path.localeCompare(b.path))
   const links = new Map(docs.map((d) => [d.id, internalLinks(d)]))
   const backlinks = new Map<string, Doc[]>()
+  const byTag = new Map<string, Doc[]>()
   for (const article of Object.values(articles).flat()) {
-    for (const url of links.get(article.id)!) backlinks.set(url, [...(backlinks.get(url) ?? []), article])
+    for (const url of links.get(article.id)!) push(backlinks, url, article)
+    for (const tag of article.data.tags ?? []) push(byTag, `${article.locale} ${tag}`, article)
   }
   return {
     services: of('service', (a, b) => (a.data.order ?? 99) - (b.data.order ?? 99) || a.path.localeCompare(b.path)),
@@ -33,7 +37,23 @@ export function collect(docs: Doc[], locales: string[]): Collections {
     byId: new Map(docs.map((d) => [d.id, d])),
     linksOf: (id) => links.get(id) ?? new Set(),
     linkedFrom: (url) => backlinks.get(url) ?? [],
+    relatedArticles: (doc, limit) => {
+      const related = new Set<Doc>()
+      for (const tag of doc.data.tags ?? []) {
+        for (const other of byTag.get(`${doc.locale} ${tag}`) ?? []) {
+          if (related.size >= limit) return [...related]
+          if (other !== doc) related.add(other)
+        }
+      }
+      return [...related]
+    },
   }
+}
+
+function push<T>(map: Map<string, T[]>, key: string, item: T): void {
+  const list = map.get(key)
+  if (list) list.push(item)
+  else map.set(key, [item])
 }
 
 function internalLinks(doc: Doc): Set<string> {

@@ -6,11 +6,13 @@ import type { Diagnostic, Doc, RouteTable } from './types.ts'
 
 const ORIGIN = 'http://site.invalid'
 
-export function checkLinks(docs: Doc[], table: RouteTable, staticFiles: string[]): Diagnostic[] {
-  const files = new Set(staticFiles.map((f) => `/${f}`))
+/** `alsoKnown`: URLs of pages whose file failed to parse; their errors are reported already. */
+export function checkLinks(docs: Doc[], table: RouteTable, staticFiles: string[], alsoKnown: string[] = []): Diagnostic[] {
+  const files = new Set([...staticFiles.map((f) => `/${f}`), ...alsoKnown])
+  const urlOf = new Map(table.routes.map((r) => [r.docId, r.url]))
   const found: Diagnostic[] = []
   for (const doc of docs) {
-    const from = table.routes.find((r) => r.docId === doc.id)?.url ?? '/'
+    const from = urlOf.get(doc.id) ?? '/'
     visit(doc.body, (node) => {
       if (node.type !== 'link' && node.type !== 'definition') return
       const target = internalPath((node as Link | Definition).url, from)

@@ -30,7 +30,7 @@ function flatten(value: unknown, prefix: string[], out: Messages, notText: (key:
     for (const [k, v] of Object.entries(value)) flatten(v, [...prefix, k], out, notText)
   } else if (typeof value === 'string') {
     out[prefix.join('.')] = value
-  } else if (prefix.length > 0) {
+  } else if (value != null && prefix.length > 0) {
     notText(prefix.join('.'))
   }
 }

@@ -14,30 +14,36 @@ import { parseYaml } from './yaml.ts'
 const markdown = unified().use(remarkParse).use(remarkGfm)
 
 /** Parses every content file; a file with errors yields diagnostics instead of a Doc. */
-export function parseDocs(files: SourceFile[], site: SiteConfig): { docs: Doc[]; diagnostics: Diagnostic[] } {
+export function parseDocs(files: SourceFile[], site: SiteConfig): { docs: Doc[]; unreadable: Place[]; diagnostics: Diagnostic[] } {
   const docs: Doc[] = []
+  const unreadable: Place[] = []
   const diagnostics: Diagnostic[] = []
   for (const file of files) {
     const result = parseDoc(file, site)
     diagnostics.push(...result.diagnostics)
     if (result.doc) docs.push(result.doc)
+    else if (result.place) unreadable.push(result.place)
   }
-  return { docs, diagnostics }
+  return { docs, unreadable, diagnostics }
 }
 
-export function parseDoc(file: SourceFile, site: SiteConfig): { doc?: Doc; diagnostics: Diagnostic[] } {
+/** Where a content file belongs. Files that failed to parse keep theirs, so that checks across
+ * files (translations, links) do not report them a second time as missing. */
+export interface Place { locale: string; path: string }
+
+export function parseDoc(file: SourceFile, site: SiteConfig): { doc?: Doc; place?: Place; diagnostics: Diagnostic[] } {
   const place = placeOf(file.path, site)
   if ('diagnostic' in place) return { diagnostics: [place.diagnostic] }
 
   const { matter: yamlText, content } = matter(file.text, { engines: { yaml: () => ({}) } })
   const bodyLine = file.text.slice(0, file.text.length - content.length).split('\n').length
   const parsed = parseYaml(yamlText, file.path) // gray-matter keeps the newline after the opening ---
-  if (Array.isArray(parsed)) return { diagnostics: parsed }
+  if (Array.isArray(parsed)) return { place, diagnostics: parsed }
 
   const named = (parsed.data as { template?: unknown }).template
   const template = (typeof named === 'string' && named in frontMatterSchemas ? named : templateFor(place.path)) as TemplateName
   const checked = validate(frontMatterSchemas[template], parsed, { file: file.path, code: 'InvalidFrontMatter' })
-  if ('diagnostics' in checked) return { diagnostics: checked.diagnostics }
+  if ('diagnostics' in checked) return { place, diagnostics: checked.diagnostics }
   const data = checked.value as unknown as FrontMatter
 
   const diagnostics = doctorReferences(data, site).map(([field, slug]) =>
@@ -55,7 +61,7 @@ export function parseDoc(file: SourceFile, site: SiteConfig): { doc?: Doc; diagn
  *   content/cn/services/ear.md  -> { locale: 'cn', path: '/services/ear/' }
  *   content/en/index.md         -> { locale: 'en', path: '/' }
  */
-function placeOf(file: string, site: SiteConfig): { locale: string; path: string } | { diagnostic: Diagnostic } {
+function placeOf(file: string, site: SiteConfig): Place | { diagnostic: Diagnostic } {
   const [, locale = '', ...rest] = file.replace(/\.md$/, '').split('/')
   const codes = site.locales.map((l) => l.code)
   if (!codes.includes(locale) || rest.length === 0) {

@@ -3,12 +3,13 @@
  * Pure: Docs and the site configuration in, routes and diagnostics out.
  */
 import type { Collections } from './collections.ts'
+import type { Place } from './parse.ts'
 import { problem } from './errors.ts'
 import { localeUrl, outputFileFor } from './shared/urls.ts'
 import type { Diagnostic, Doc, Route, RouteTable, SiteConfig } from './types.ts'
 
-export function buildRouteTable(docs: Doc[], site: SiteConfig, collections: Collections): { table: RouteTable; diagnostics: Diagnostic[] } {
-  const diagnostics = [...misplaced(docs, site), ...missingTranslations(docs, site)]
+export function buildRouteTable(docs: Doc[], site: SiteConfig, collections: Collections, unreadable: Place[] = []): { table: RouteTable; diagnostics: Diagnostic[] } {
+  const diagnostics = [...misplaced(docs, site), ...missingTranslations(docs, site, unreadable)]
   const byPath = groupBy(docs, (d) => d.path)
   const routes: Route[] = docs.flatMap((doc) => {
     const siblings = byPath.get(doc.path) ?? []
@@ -69,10 +70,10 @@ function expectedLocales(path: string, site: SiteConfig): string[] {
   return only ? [only] : site.locales.map((l) => l.code)
 }
 
-function missingTranslations(docs: Doc[], site: SiteConfig): Diagnostic[] {
+function missingTranslations(docs: Doc[], site: SiteConfig, unreadable: Place[]): Diagnostic[] {
   const found: Diagnostic[] = []
   for (const [path, siblings] of groupBy(docs, (d) => d.path)) {
-    const present = new Set(siblings.map((d) => d.locale))
+    const present = new Set([...siblings, ...unreadable.filter((p) => p.path === path)].map((d) => d.locale))
     for (const locale of expectedLocales(path, site)) {
       if (present.has(locale)) continue
       const source = siblings[0]!

@@ -22,9 +22,9 @@ export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml
     const p = lineCounter.linePos(offset)
     return { line: p.line + firstLine - 1, column: p.col }
   }
-  if (doc.errors.length > 0) {
-    return doc.errors.map((e) => problem('InvalidYaml', [e.message.split('\n')[0]!], { file, ...at(e.pos[0]) }))
-  }
+  // Only the first error: the ones after it are mostly consequences of it.
+  const [first] = doc.errors
+  if (first) return [problem('InvalidYaml', [first.message.split('\n')[0]!], { file, ...at(first.pos[0]) })]
   const locate = (path: readonly PropertyKey[]): Position => {
     for (let n = path.length; n > 0; n--) {
       const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined

@@ -42,7 +42,6 @@ export function Head({ page }: { page: Page }) {
       <link rel="stylesheet" href={site.fonts.stylesheet} />
       <link rel="stylesheet" href={assets.stylesheet} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       {assets.scripts.map((src) => <script key={src} type="module" src={src} />)}
     </head>
   )

@@ -7,7 +7,7 @@ export function Article({ page }: { page: Page }) {
   const doc = page.doc!
   const author = page.doctor(doc.data.author!)
   const services = (page.collections.services[page.locale.code] ?? []).filter((s) => page.collections.linksOf(doc.id).has(page.url(s.path)))
-  const articles = (page.collections.articles[page.locale.code] ?? []).filter((a) => a.id !== doc.id && a.data.tags?.some((tag) => doc.data.tags?.includes(tag))).slice(0, 4)
+  const articles = page.collections.relatedArticles(doc, 4)
   return (
     <Layout page={page}>
       <Banner title={doc.data.title} lead={doc.data.description} />

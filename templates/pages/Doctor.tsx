@@ -13,7 +13,7 @@ export function Doctor({ page }: { page: Page }) {
       <div className="wrap doctor">
         <dl className="facts">
           <dt>{t('doctor.qualifications')}</dt>
-          <dd><ul>{data.qualifications!.map((q) => <li key={q}>{q}</li>)}</ul></dd>
+          <dd lang="en"><ul>{data.qualifications!.map((q) => <li key={q}>{q}</li>)}</ul></dd>
           {registration && <><dt>{t('doctor.mcr')}</dt><dd>{registration.mcr}</dd></>}
           <dt>{t('doctor.languages')}</dt>
           <dd>{data.languages!.join(', ')}</dd>

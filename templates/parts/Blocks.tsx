@@ -72,7 +72,7 @@ export function DoctorProfile({ page, doc }: { page: Page; doc: Doc }) {
     <article className="doctor-card">
       <h3><a href={page.url(doc.path)}>{doc.data.name}</a></h3>
       <p className="doctor-card__role">{doc.data.role}</p>
-      <p className="doctor-card__quals">{doc.data.qualifications?.join(', ')}</p>
+      <p className="doctor-card__quals" lang="en">{doc.data.qualifications?.join(', ')}</p>
       <ReadMore page={page} href={page.url(doc.path)} title={doc.data.title} />
     </article>
   )

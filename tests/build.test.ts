@@ -1,0 +1,107 @@
+/** The real site, built in memory and on disk: every route of the specification, and nothing else. */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { build, type BuildResult } from '../src/index.ts'
+import { BILINGUAL_PATHS, ENGLISH_ONLY_PATHS, projectRoot } from './helpers.ts'
+
+const BASE = 'https://www.amberlin-clinic.example'
+let result: BuildResult
+const html = (path: string) => result.files.find((f) => f.path === path)!.contents as string
+const head = (page: string, pattern: RegExp) => [...page.matchAll(pattern)].map((m) => m[1])
+
+beforeAll(async () => {
+  result = await build({ root: projectRoot, write: false })
+})
+
+test('exposes only the build function', async () => {
+  expect(Object.keys(await import('../src/index.ts')).sort()).toEqual(['build'])
+})
+
+test('builds without diagnostics', () => {
+  expect(result.diagnostics).toEqual([])
+  expect(result.ok).toBe(true)
+})
+
+test('emits exactly the documented files', () => {
+  const pages = [
+    ...BILINGUAL_PATHS.flatMap((p) => [p, `/cn${p}`]),
+    ...ENGLISH_ONLY_PATHS,
+  ].map((p) => `${p.slice(1)}index.html`)
+  const expected = [...pages, '404.html', 'cn/404.html', 'sitemap.xml', 'robots.txt', 'assets/main.[hash].js', 'assets/site.[hash].css'].sort()
+  const emitted = result.files.map((f) => f.path.replace(/\.[A-Z0-9]{8}\.(js|css)$/, '.[hash].$1')).sort()
+  expect(emitted).toEqual(expected)
+  expect(pages).toHaveLength(48)
+})
+
+describe('every page', () => {
+  const routes = () => result.table!.routes.filter((r) => r.status === 200)
+
+  test('has its language, title, description and self-referencing canonical', () => {
+    for (const route of routes()) {
+      const page = html(route.output)
+      expect(page.startsWith('<!doctype html><html lang="' + (route.locale === 'cn' ? 'zh' : 'en') + '"'), route.url).toBe(true)
+      const [title] = head(page, /<title>([^<]*)<\/title>/g)
+      if (route.template === 'home') expect(title).toBe('Amberlin Plastic Surgery Clinic')
+      else expect(title, route.url).toMatch(/^[^|]+ \| Amberlin Plastic Surgery Clinic$/)
+      expect(head(page, /<meta name="description" content="([^"]+)"/g), route.url).toHaveLength(1)
+      expect(head(page, /<link rel="canonical" href="([^"]+)"/g)).toEqual([BASE + route.url])
+      expect(head(page, /<meta property="og:url" content="([^"]+)"/g)).toEqual([BASE + route.url])
+    }
+  })
+
+  test('lists hreflang alternates only where the other language exists', () => {
+    for (const route of routes()) {
+      const links = head(html(route.output), /<link rel="alternate" hreflang="([^"]+)"/g)
+      if (route.path.startsWith('/blog/')) expect(links, route.url).toEqual([])
+      else expect(links, route.url).toEqual(['en', 'zh', 'x-default'])
+    }
+    expect(html('cn/services/ear/index.html')).toContain(`<link rel="alternate" hreflang="x-default" href="${BASE}/services/ear/">`)
+    expect(html('index.html')).toContain('<meta property="og:locale" content="en_SG"><meta property="og:locale:alternate" content="zh_CN">')
+  })
+
+  test('has no internal link without a trailing slash', () => {
+    for (const route of result.table!.routes) {
+      const hrefs = head(html(route.output), /href="(\/[^"#?]*)/g).filter((h) => !/\.[a-z]+$/.test(h!))
+      for (const h of hrefs) expect(h, `${route.url} links to ${h}`).toMatch(/\/$/)
+    }
+  })
+})
+
+test('the 404 pages speak each language and link home', () => {
+  const en = html('404.html')
+  expect(en).toContain('<html lang="en"')
+  expect(en).toContain('<title>This page could not be found | Amberlin Plastic Surgery Clinic</title>')
+  expect(en).toMatch(/<h1>This page could not be found<\/h1>/)
+  expect(en).toContain('<a class="button" href="/">Back to the home page</a>')
+  const cn = html('cn/404.html')
+  expect(cn).toContain('<html lang="zh"')
+  expect(cn).toMatch(/<h1>找不到此页面<\/h1>/)
+  expect(cn).toContain('<a class="button" href="/cn/">返回首页</a>')
+  expect(en).toContain('<meta name="robots" content="noindex">')
+})
+
+test('the sitemap lists every indexable page once, and robots.txt points at it', () => {
+  const xml = html('sitemap.xml')
+  const locs = head(xml, /<loc>([^<]+)<\/loc>/g)
+  const expected = [...BILINGUAL_PATHS.flatMap((p) => [p, `/cn${p}`]), ...ENGLISH_ONLY_PATHS]
+    .filter((p) => !p.endsWith('thank-you/')).map((p) => BASE + p).sort()
+  expect(locs.sort()).toEqual(expected)
+  expect(html('robots.txt')).toContain(`Sitemap: ${BASE}/sitemap.xml`)
+})
+
+test('asset names carry a content hash and pages link to them', () => {
+  const css = result.files.find((f) => f.path.endsWith('.css'))!.path
+  expect(css).toMatch(/^assets\/site\.[A-Z0-9]{8}\.css$/)
+  expect(html('index.html')).toContain(`href="/${css}"`)
+})
+
+test('writes the site to disk, static files included', async () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'clinic-out-')), 'dist')
+  const written = await build({ root: projectRoot, out })
+  expect(written.ok).toBe(true)
+  expect(readFileSync(join(out, 'cn/contact/index.html'), 'utf8')).toContain('<html lang="zh"')
+  expect(readFileSync(join(out, 'favicon.svg'), 'utf8')).toBe(readFileSync(join(projectRoot, 'static/favicon.svg'), 'utf8'))
+  expect(existsSync(`${out}.tmp-${process.pid}`)).toBe(false)
+})

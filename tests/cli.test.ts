@@ -1,0 +1,133 @@
+/** The CLI as a process: exit codes, exact messages, and a previous site kept intact on failure. */
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { copySite, edit, runCli } from './helpers.ts'
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+
+describe('usage', () => {
+  test.concurrent('--help lists the options and exits 0', async () => {
+    const r = await runCli(['--help'])
+    expect(r.status).toBe(0)
+    expect(r.stdout).toContain('Usage: clinic-build')
+    expect((await runCli(['build', '--help'])).stdout).toMatch(/--out <dir>[\s\S]*--root <dir>/)
+  })
+  test.concurrent('--version prints the version', async () => {
+    expect(await runCli(['--version'])).toEqual({ status: 0, stdout: `${version}\n`, stderr: '' })
+  })
+  test.concurrent('an unknown option is one line naming it, exit 2', async () => {
+    expect(await runCli(['--prot', '80'])).toEqual({ status: 2, stdout: '', stderr: "clinic-build: unknown option --prot. Run `clinic-build --help` for usage.\n" })
+  })
+  test.concurrent('an unknown command is one line naming it, exit 2', async () => {
+    expect(await runCli(['deploy'])).toEqual({ status: 2, stdout: '', stderr: "clinic-build: unknown command deploy. Run `clinic-build --help` for usage.\n" })
+  })
+  test.concurrent('refuses an output folder that would replace the sources', async () => {
+    const site = copySite()
+    const r = await runCli(['--root', site, '--out', site])
+    expect(r.status).toBe(1)
+    expect(r.stderr).toMatch(/^clinic-build: Refusing to write the site to .*: it is the site folder itself\. Choose an output folder of its own, such as dist\.\n$/)
+    const parent = await runCli(['--root', site, '--out', join(site, '..')])
+    expect(parent.stderr).toContain('it contains the site folder')
+    mkdirSync(join(site, 'other/content'), { recursive: true })
+    expect((await runCli(['--root', site, '--out', join(site, 'other')])).stderr).toContain('it holds a content/ folder')
+  })
+})
+
+/** One broken site per mistake an editor can make, with the exact report it must produce. */
+const fixtures: { name: string; break: (site: string) => void; stderr: string }[] = [
+  {
+    name: 'invalid YAML in front matter',
+    break: (s) => edit(s, 'content/en/contact.md', (t) => t.replace(/^description: .*$/m, 'description: Visit: the clinic')),
+    stderr: 'content/en/contact.md:4:14  InvalidYaml  YAML could not be parsed: Nested mappings are not allowed in compact mappings\n  hint: Check the indentation, and quote values that contain ": " or start with a special character.',
+  },
+  {
+    name: 'invalid YAML in a locale file',
+    break: (s) => edit(s, 'locales/zh-CN.yaml', (t) => t.replace('  menu: 菜单', ' menu: 菜单')),
+    stderr: 'locales/zh-CN.yaml:7:1  InvalidYaml  YAML could not be parsed: All mapping items must start at the same column\n  hint: Check the indentation, and quote values that contain ": " or start with a special character.',
+  },
+  {
+    name: 'a required front-matter field missing',
+    break: (s) => edit(s, 'content/cn/services/ear.md', (t) => t.replace(/^summary: .*\n/m, '')),
+    stderr: 'content/cn/services/ear.md:1:1  InvalidFrontMatter  Front matter field "summary" is required.\n  hint: See "Front matter" in the README for the fields each kind of page takes.',
+  },
+  {
+    name: 'a front-matter field of the wrong type',
+    break: (s) => edit(s, 'content/en/services/ear.md', (t) => t.replace(/^title: .*$/m, 'title: 123')),
+    stderr: 'content/en/services/ear.md:2:8  InvalidFrontMatter  Front matter field "title" must be text, got a number.\n  hint: See "Front matter" in the README for the fields each kind of page takes.',
+  },
+  {
+    name: 'a page present in one locale and missing in the other',
+    break: (s) => rmSync(join(s, 'content/cn/thank-you.md')),
+    stderr: 'content/en/thank-you.md  MissingTranslation  This page has no translation: content/cn/thank-you.md is missing.\n  hint: Add the translated file with the same name, or mark it draft: true until the translation is ready.',
+  },
+  {
+    name: 'a message key missing in one locale file',
+    break: (s) => edit(s, 'locales/zh-CN.yaml', (t) => t.replace('  open: 打开地图\n', '')),
+    stderr: 'locales/zh-CN.yaml  MissingMessage  Message "map.open" is defined in locales/en-SG.yaml:67 but missing here.\n  hint: Add the key to this locale file; every locale defines the same messages.',
+  },
+  {
+    name: 'a template asking for a message no locale defines',
+    break: (s) => {
+      edit(s, 'locales/zh-CN.yaml', (t) => t.replace('  open: 打开地图\n', ''))
+      edit(s, 'locales/en-SG.yaml', (t) => t.replace('  open: Open the map\n', ''))
+    },
+    stderr: 'templates/parts/Contact.tsx:73:68  UnknownMessage  The template asks for message "map.open", which no locale file defines.\n  hint: Add the key to every file in locales/, or correct its name in the template.',
+  },
+  {
+    name: 'two pages with one URL',
+    break: (s) => {
+      mkdirSync(join(s, 'content/en/contact'))
+      writeFileSync(join(s, 'content/en/contact/index.md'), readFileSync(join(s, 'content/en/contact.md')))
+    },
+    stderr: 'content/en/contact/index.md  DuplicateUrl  /contact/ is produced by more than one file: content/en/contact.md and content/en/contact/index.md.\n  hint: Rename or remove one of them, or give one a different "slug" in its front matter.',
+  },
+  {
+    name: 'a Markdown link to a URL no route produces',
+    break: (s) => edit(s, 'content/en/services/ear.md', (t) => `${t}\nSee [nose surgery](/services/nose/).\n`),
+    stderr: 'content/en/services/ear.md:87:5  BrokenLink  Link to /services/nose/, but no page has that URL.\n  hint: Internal links are root-relative and end with "/", e.g. /services/rhinoplasty/ or /cn/contact/.',
+  },
+  {
+    name: 'an image without alt text',
+    break: (s) => edit(s, 'content/en/privacy.md', (t) => `${t}\n![](/favicon.svg)\n`),
+    stderr: 'content/en/privacy.md:68:1  MissingAltText  Image /favicon.svg has no alt text.\n  hint: Describe the image in the brackets: ![A diagram of the eyelid](/images/eyelid.svg).',
+  },
+]
+
+describe('editor errors: exact message, exit 1, nothing written', () => {
+  for (const fixture of fixtures) {
+    test.concurrent(fixture.name, async () => {
+      const site = copySite()
+      fixture.break(site)
+      const r = await runCli(['--root', site, '--out', join(site, 'dist')])
+      expect(r.status).toBe(1)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toBe(`${fixture.stderr}\n\n1 error: the site was not built and ${join(site, 'dist')} was left as it was.\n`)
+      expect(readdirSync(site).sort()).toEqual(['content', 'locales', 'static'])
+    })
+  }
+})
+
+/** Every file of a folder with its contents and modification time. */
+function snapshot(dir: string): Record<string, string> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+  return Object.fromEntries(files.map((e) => {
+    const path = join(e.parentPath, e.name)
+    return [path.slice(dir.length), `${statSync(path).mtimeMs} ${readFileSync(path, 'base64')}`]
+  }))
+}
+
+test('a failed build leaves the previous output exactly as it was', async () => {
+  const site = copySite()
+  const out = join(site, 'dist')
+  const first = await runCli(['build', '--root', site, '--out', out])
+  expect(first.status).toBe(0)
+  expect(first.stdout).toContain('built in')
+  const before = snapshot(out)
+  expect(Object.keys(before).length).toBeGreaterThan(50)
+  edit(site, 'content/en/services/ear.md', (t) => t.replace(/^title: .*$/m, 'title: [broken'))
+  const second = await runCli(['build', '--root', site, '--out', out])
+  expect(second.status).toBe(1)
+  expect(snapshot(out)).toEqual(before)
+  expect(readdirSync(site).sort()).toEqual(['content', 'dist', 'locales', 'static'])
+})

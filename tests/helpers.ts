@@ -1,0 +1,50 @@
+/** Test helpers: copies of the real site in temporary folders, and the CLI run as a process. */
+import { execFile } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export const projectRoot = resolve(import.meta.dirname, '..')
+export const BIN = join(projectRoot, 'bin/clinic-build.js')
+
+/** A fresh copy of the site's sources (content/, locales/, static/) in a temporary folder. */
+export function copySite(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'clinic-site-'))
+  for (const folder of ['content', 'locales', 'static']) cpSync(join(projectRoot, folder), join(dir, folder), { recursive: true })
+  return dir
+}
+
+/** Rewrites one file of a site copy. */
+export function edit(dir: string, file: string, change: (text: string) => string): void {
+  const path = join(dir, file)
+  writeFileSync(path, change(readFileSync(path, 'utf8')))
+}
+
+/** Runs the CLI as a real process; resolves with its exit code and output. */
+export function runCli(args: string[], cwd = projectRoot): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8' }, (error, stdout, stderr) => {
+      done({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr })
+    })
+  })
+}
+
+/** The visible text of an HTML page, without scripts, styles and tags. */
+export function textOf(html: string): string {
+  return html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim()
+}
+
+/** The spec's routes, as the site must emit them. */
+export const SERVICES = ['abdominoplasty', 'breast-augmentation', 'breast-lift', 'double-eyelid-surgery', 'ear', 'epicanthoplasty', 'eyelid-surgery', 'liposuction', 'rhinoplasty', 'septoplasty']
+export const ARTICLES = [
+  'a-guide-to-double-eyelid-surgery', 'benefits-of-motiva-breast-implant', 'comprehensive-guide-to-plastic-surgery',
+  'debunking-myths-about-plastic-surgery', 'eyelid-surgery-for-correcting-ptosis', 'how-to-choose-the-right-plastic-surgeon',
+  'how-to-maintain-results-after-your-plastic-surgery', 'how-to-prepare-for-a-plastic-surgery-consultation',
+  'how-to-prepare-for-a-rhinoplasty', 'post-surgery-care-tips-for-a-smooth-recovery', 'psychological-benefits-cosmetic-surgery',
+  'upper-vs-lower-eyelid-surgery', 'vaser-liposuction-vs-traditional-liposuction',
+]
+export const DOCTORS = ['dr-evelyn-quah', 'dr-nathaniel-goh']
+/** Pages in both languages: the spec's, plus /privacy/ (documented in the README). */
+export const BILINGUAL_PATHS = ['/', '/contact/', ...DOCTORS.map((d) => `/${d}/`), '/services/', ...SERVICES.map((s) => `/services/${s}/`), '/thank-you/', '/privacy/']
+export const ENGLISH_ONLY_PATHS = ['/blog/', ...ARTICLES.map((a) => `/blog/${a}/`)]
