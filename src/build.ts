@@ -10,14 +10,16 @@ import { checkLinks } from './links.ts'
 import { checkTemplateKeys, loadMessages } from './messages.ts'
 import { minifyHtml } from './minify.ts'
 import { parseDocs } from './parse.ts'
-import { readProject } from './read.ts'
+import { listFiles, readProject } from './read.ts'
+import { fingerprint, readCache, writeCache } from './cache.ts'
+import { readFile } from 'node:fs/promises'
 import { renderRoute } from './render.tsx'
 import { buildRouteTable } from './routes.ts'
 import { parseSite } from './site.ts'
 import { robots, sitemap } from './sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
 import { packageDir, resolveFolders } from './config.ts'
-import type { Diagnostic, OutputFile, RouteTable } from './types.ts'
+import type { Diagnostic, OutputFile, Project, RouteTable, SourceFile } from './types.ts'
 import { localeUrl } from './shared/urls.ts'
 import { writeSite } from './write.ts'
 
@@ -30,6 +32,8 @@ export interface BuildOptions {
   write?: boolean
   /** Include pages marked `draft: true` (the dev server does). */
   drafts?: boolean
+  /** Re-use the outputs of an earlier build of identical inputs (default true when writing). */
+  cache?: boolean
   /** Called as pages render, for a progress indicator. */
   onProgress?: (done: number, total: number) => void
 }
@@ -43,6 +47,8 @@ export interface BuildResult {
   summary?: Summary
   /** Milliseconds per stage. */
   timings: Record<string, number>
+  /** True when the outputs came from the build cache. */
+  cached?: boolean
 }
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
@@ -59,6 +65,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const folders = resolveFolders(options)
   const project = await timed('read', () => readProject(folders.root, packageDir))
   if (!project.siteFile.text) return { ...stop(), diagnostics: [problem('MissingFile', ['The site configuration content/site.yaml'], { file: 'content/site.yaml' })] }
+
+  const useCache = options.write !== false && options.cache !== false
+  const key = fingerprint(project, await readCode(), { drafts: Boolean(options.drafts) })
+  const cached = useCache ? await readCache<Cached>(folders.root, key) : undefined
+  if (cached) {
+    await timed('write', () => writeSite(folders.out, cached.files, staticDir(project)))
+    timings.total = performance.now() - started
+    return { ok: true, diagnostics: cached.diagnostics, table: cached.table, files: cached.files, summary: cached.summary, timings, cached: true }
+  }
 
   const { site, diagnostics: siteProblems } = parseSite(project.siteFile)
   diagnostics.push(...siteProblems)
@@ -93,9 +108,21 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const minified = await timed('minify', () => Promise.all(html.map(async (f) => ({ path: f.path, contents: await minifyHtml(f.contents as string) }))))
   const files = [...minified, ...bundled.files, sitemap(table, site), robots(site)]
+  const summary = summarise(table, files, diagnostics)
   if (options.write !== false) {
-    await timed('write', () => writeSite(folders.out, files, project.staticFiles.length ? join(folders.root, 'static') : undefined))
+    await timed('write', () => writeSite(folders.out, files, staticDir(project)))
+    if (useCache) await writeCache(folders.root, key, { files, diagnostics, table, summary } satisfies Cached)
   }
   timings.total = performance.now() - started
-  return { ok: true, diagnostics, table, files, summary: summarise(table, files, diagnostics), timings }
+  return { ok: true, diagnostics, table, files, summary, timings, cached: false }
+}
+
+interface Cached { files: OutputFile[]; diagnostics: Diagnostic[]; table: RouteTable; summary: Summary }
+
+const staticDir = (project: Project) => (project.staticFiles.length ? join(project.root, 'static') : undefined)
+
+/** The generator's own sources: a change to them must not be answered from the cache. */
+async function readCode(): Promise<SourceFile[]> {
+  const paths = ['package.json', ...(await listFiles(join(packageDir, 'src'))).map((p) => `src/${p}`)]
+  return Promise.all(paths.map(async (path) => ({ path, text: await readFile(join(packageDir, path), 'utf8') })))
 }

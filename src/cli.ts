@@ -18,6 +18,7 @@ async function runBuild(options: { out: string; root: string }): Promise<number>
     console.error(`\n${n} error${n === 1 ? '' : 's'}: the site was not built and ${options.out} was left as it was.`)
     return 1
   }
+  if (result.cached) console.log('Nothing changed since the last build: its outputs were re-used from .clinic/cache.\n')
   console.log(formatSummary(result.summary!, result.timings))
   return 0
 }
