@@ -2,8 +2,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { catalogue } from './errors.ts'
-import { UsageError } from './errors.ts'
+import { catalogue, UsageError } from './errors.ts'
 
 /** The clinic-build package itself: templates and browser code live here. */
 export const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')

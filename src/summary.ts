@@ -5,7 +5,7 @@ import type { Diagnostic, OutputFile, RouteTable } from './types.ts'
 export interface Bytes { raw: number; gzip: number }
 
 export interface Summary {
-  /** Example: { 'services': { en: 11, cn: 11 } } */
+  /** Pages per section (page type) and locale. Example: { service: { en: 10, cn: 10 } } */
   pages: Record<string, Record<string, number>>
   /** Average bytes a page of each type loads, per kind of file. */
   bytesPerPage: Record<string, { html: Bytes; css: Bytes; js: Bytes }>
@@ -27,8 +27,7 @@ export function summarise(table: RouteTable, files: OutputFile[], diagnostics: D
   const pages: Summary['pages'] = {}
   const byType = new Map<string, string[]>()
   for (const route of table.routes) {
-    const section = route.status === 404 ? '404' : route.path.split('/')[1] || 'home'
-    const counts = (pages[section] ??= {})
+    const counts = (pages[route.template] ??= {})
     counts[route.locale] = (counts[route.locale] ?? 0) + 1
     byType.set(route.template, [...(byType.get(route.template) ?? []).slice(0, SAMPLE - 1), route.output])
   }

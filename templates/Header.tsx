@@ -26,7 +26,7 @@ export function Header({ page }: { page: Page }) {
           <ul>
             {items.map((item) => (
               <li key={item.href}>
-                <a href={item.href} aria-current={current(item.href)} hrefLang={item.lang} lang={item.lang ? undefined : undefined}>
+                <a href={item.href} aria-current={current(item.href)} hrefLang={item.lang}>
                   {item.label}
                 </a>
               </li>
