@@ -1,26 +1,26 @@
 /**
  * The build: read -> parse & validate -> routes -> render -> minify -> write.
- * Only the first and the last stage touch the disk; `write: false` keeps everything in memory.
+ * Only the first and the last stage touch the disk (the build cache sits beside them: it is read
+ * after the sources and written with the output); `write: false` keeps everything in memory.
  */
 import { join } from 'node:path'
 import { bundleAssets } from './assets.ts'
+import { fingerprint, readCache, writeCache } from './cache.ts'
 import { collect } from './collections.ts'
+import { packageDir, resolveFolders } from './config.ts'
 import { problem } from './errors.ts'
 import { checkLinks } from './links.ts'
 import { checkTemplateKeys, loadMessages } from './messages.ts'
 import { minifyHtml } from './minify.ts'
 import { parseDocs } from './parse.ts'
-import { listFiles, readProject } from './read.ts'
-import { fingerprint, readCache, writeCache } from './cache.ts'
-import { readFile } from 'node:fs/promises'
+import { readCode, readProject } from './read.ts'
 import { renderRoute } from './render.tsx'
 import { buildRouteTable } from './routes.ts'
+import { localeUrl } from './shared/urls.ts'
 import { parseSite } from './site.ts'
 import { robots, sitemap } from './sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
-import { packageDir, resolveFolders } from './config.ts'
-import type { Diagnostic, OutputFile, Project, RouteTable, SourceFile } from './types.ts'
-import { localeUrl } from './shared/urls.ts'
+import type { Diagnostic, OutputFile, Project, RouteTable } from './types.ts'
 import { writeSite } from './write.ts'
 
 export interface BuildOptions {
@@ -67,7 +67,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (!project.siteFile.text) return { ...stop(), diagnostics: [problem('MissingFile', ['The site configuration content/site.yaml'], { file: 'content/site.yaml' })] }
 
   const useCache = options.write !== false && options.cache !== false
-  const key = fingerprint(project, await readCode(), { drafts: Boolean(options.drafts) })
+  const key = useCache ? fingerprint(project, await readCode(packageDir), { drafts: Boolean(options.drafts) }) : ''
   const cached = useCache ? await readCache<Cached>(folders.root, key) : undefined
   if (cached) {
     await timed('write', () => writeSite(folders.out, cached.files, staticDir(project)))
@@ -121,8 +121,3 @@ interface Cached { files: OutputFile[]; diagnostics: Diagnostic[]; table: RouteT
 
 const staticDir = (project: Project) => (project.staticFiles.length ? join(project.root, 'static') : undefined)
 
-/** The generator's own sources: a change to them must not be answered from the cache. */
-async function readCode(): Promise<SourceFile[]> {
-  const paths = ['package.json', ...(await listFiles(join(packageDir, 'src'))).map((p) => `src/${p}`)]
-  return Promise.all(paths.map(async (path) => ({ path, text: await readFile(join(packageDir, path), 'utf8') })))
-}

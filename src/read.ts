@@ -39,3 +39,9 @@ export async function readProject(root: string, packageDir: string): Promise<Pro
   ])
   return { root, siteFile: siteFiles[0] ?? { path: 'content/site.yaml', text: '' }, content: markdown, localeFiles, staticFiles, templateFiles }
 }
+
+/** The generator's own code, whose changes must not be answered from the build cache. */
+export async function readCode(packageDir: string): Promise<SourceFile[]> {
+  const paths = ['package.json', ...(await listFiles(join(packageDir, 'src'))).map((p) => `src/${p}`)]
+  return readAll(packageDir, paths)
+}
