@@ -47,8 +47,7 @@ function run(label: string): { seconds: number; rssMb?: number; pages: number } 
     throw new Error(`bench: the ${label} build failed`)
   }
   const rss = timeBin ? Number(r.stderr.trim().split('\n').at(-1)) / 1024 : undefined
-  const pages = Number(/pages[\s\S]*?built in/.exec(r.stdout) ? countPages(out) : 0)
-  return { seconds, rssMb: rss, pages }
+  return { seconds, rssMb: rss, pages: countPages(out) }
 }
 
 function countPages(dir: string): number {

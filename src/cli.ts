@@ -50,27 +50,30 @@ function program(): Command {
 }
 
 /** A usage mistake is one line naming it plus a pointer to --help; exit 2. */
-function usageLine(error: CommanderError, argv: string[]): string {
+function usageLine(error: CommanderError, cli: Command, argv: string[]): string {
   const quoted = /'([^']+)'/.exec(error.message)?.[1]
   const what = error.code === 'commander.unknownOption' ? `unknown option ${quoted}`
-    : error.code === 'commander.excessArguments' ? `unknown command ${firstPositional(argv.slice(2))}`
+    : error.code === 'commander.excessArguments' ? `unknown command ${firstPositional(cli, argv.slice(2))}`
       : error.message.replace(/^error: /, '').replace(/\.$/, '')
   return `clinic-build: ${what}. Run \`clinic-build --help\` for usage.`
 }
 
-/** The first word that is neither an option, an option's value, nor the build command. */
-function firstPositional(args: string[]): string | undefined {
-  const takesValue = new Set(['-o', '--out', '-r', '--root'])
-  return args.find((arg, i) => !arg.startsWith('-') && !takesValue.has(args[i - 1] ?? '') && arg !== 'build')
+/** The first word that is neither an option, an option's value, nor a command's name. */
+function firstPositional(cli: Command, args: string[]): string | undefined {
+  const options = cli.commands.flatMap((c) => c.options)
+  const takesValue = new Set(options.filter((o) => o.required).flatMap((o) => [o.short, o.long]))
+  const commands = new Set(cli.commands.map((c) => c.name()))
+  return args.find((arg, i) => !arg.startsWith('-') && !takesValue.has(args[i - 1]) && !commands.has(arg))
 }
 
 export async function main(argv: string[]): Promise<void> {
+  const cli = program()
   try {
-    await program().parseAsync(argv)
+    await cli.parseAsync(argv)
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return
-      console.error(usageLine(error, argv))
+      console.error(usageLine(error, cli, argv))
       process.exitCode = 2
     } else if (error instanceof UsageError) {
       console.error(`clinic-build: ${error.message}`)

@@ -8,7 +8,7 @@ const ORIGIN = 'http://site.invalid'
 
 /** `alsoKnown`: URLs of pages whose file failed to parse; their errors are reported already. */
 export function checkLinks(docs: Doc[], table: RouteTable, staticFiles: string[], alsoKnown: string[] = []): Diagnostic[] {
-  const files = new Set([...staticFiles.map((f) => `/${f}`), ...alsoKnown])
+  const known = new Set([...staticFiles.map((f) => `/${f}`), ...alsoKnown])
   const urlOf = new Map(table.routes.map((r) => [r.docId, r.url]))
   const found: Diagnostic[] = []
   for (const doc of docs) {
@@ -16,7 +16,7 @@ export function checkLinks(docs: Doc[], table: RouteTable, staticFiles: string[]
     visit(doc.body, (node) => {
       if (node.type !== 'link' && node.type !== 'definition') return
       const target = internalPath((node as Link | Definition).url, from)
-      if (target === undefined || table.byUrl.has(target) || files.has(target)) return
+      if (target === undefined || table.byUrl.has(target) || known.has(target)) return
       found.push(problem('BrokenLink', [(node as Link).url], { file: doc.id, line: node.position?.start.line, column: node.position?.start.column }))
     })
   }

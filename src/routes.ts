@@ -72,8 +72,9 @@ function expectedLocales(path: string, site: SiteConfig): string[] {
 
 function missingTranslations(docs: Doc[], site: SiteConfig, unreadable: Place[]): Diagnostic[] {
   const found: Diagnostic[] = []
+  const failed = groupBy(unreadable, (p) => p.path)
   for (const [path, siblings] of groupBy(docs, (d) => d.path)) {
-    const present = new Set([...siblings, ...unreadable.filter((p) => p.path === path)].map((d) => d.locale))
+    const present = new Set([...siblings, ...(failed.get(path) ?? [])].map((d) => d.locale))
     for (const locale of expectedLocales(path, site)) {
       if (present.has(locale)) continue
       const source = siblings[0]!

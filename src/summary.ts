@@ -29,7 +29,8 @@ export function summarise(table: RouteTable, files: OutputFile[], diagnostics: D
   for (const route of table.routes) {
     const counts = (pages[route.template] ??= {})
     counts[route.locale] = (counts[route.locale] ?? 0) + 1
-    byType.set(route.template, [...(byType.get(route.template) ?? []).slice(0, SAMPLE - 1), route.output])
+    const sample = byType.get(route.template) ?? []
+    if (sample.length < SAMPLE) byType.set(route.template, [...sample, route.output])
   }
   const bytesPerPage: Summary['bytesPerPage'] = {}
   for (const [type, outputs] of byType) {
