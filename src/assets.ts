@@ -11,6 +11,8 @@ export async function bundleAssets(packageDir: string): Promise<{ assets: Assets
     bundle: true,
     minify: true,
     format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name].[hash]',
     target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
     outdir: 'assets',
     entryNames: '[name].[hash]',
@@ -19,6 +21,6 @@ export async function bundleAssets(packageDir: string): Promise<{ assets: Assets
     legalComments: 'none',
   })
   const files = result.outputFiles.map((f) => ({ path: relative(packageDir, f.path).split('\\').join('/'), contents: f.contents }))
-  const url = (ext: string) => `/${files.find((f) => f.path.endsWith(ext))!.path}`
+  const url = (ext: string) => `/${files.find((f) => !f.path.startsWith('assets/chunks/') && f.path.endsWith(ext))!.path}`
   return { assets: { stylesheet: url('.css'), scripts: [url('.js')] }, files }
 }
