@@ -1,0 +1,41 @@
+/**
+ * Browser test harness: the real site built into a temporary folder, served on 127.0.0.1, and
+ * Debian's Chromium driven by playwright-core. Each test file starts and stops what it uses.
+ */
+import { createServer, type Server } from 'node:http'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser } from 'playwright-core'
+import sirv from 'sirv'
+import { build } from '../src/build.ts'
+import { projectRoot } from './helpers.ts'
+
+/** Builds a site (the repository's own by default) into a fresh temporary folder. */
+export async function buildSite(root = projectRoot): Promise<string> {
+  const out = join(mkdtempSync(join(tmpdir(), 'clinic-dist-')), 'dist')
+  const result = await build({ root, out, cache: false })
+  if (!result.ok) throw new Error(`build failed:\n${result.diagnostics.map((d) => `${d.file}: ${d.message}`).join('\n')}`)
+  return out
+}
+
+export interface RunningServer { url: string; close: () => Promise<void> }
+
+/** Serves a built folder on a free port of 127.0.0.1. */
+export async function serveFolder(dir: string): Promise<RunningServer> {
+  const server: Server = createServer(sirv(dir, { dev: true }))
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))
+  const { port } = server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()) }),
+  }
+}
+
+/** Debian's Chromium, headless; never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+  })
+}
