@@ -61,6 +61,10 @@ export const catalogue = {
     message: (src: string) => `Image ${src} has no alt text.`,
     hint: 'Describe the image in the brackets: ![A diagram of the eyelid](/images/eyelid.svg).',
   }),
+  UnsafeMarkup: entry({
+    message: (what: string) => what,
+    hint: 'Markdown keeps simple HTML only (such as <sup>, <abbr>, <br>) and http, https, mailto and tel links; scripts, styles, frames, forms, event handlers and javascript: or data: URLs are removed. Write it in Markdown instead.',
+  }),
   UnsafeOutDir: entry({
     message: (out: string, why: string) => `Refusing to write the site to ${out}: ${why}.`,
     hint: 'Choose an output folder of its own, such as dist.',

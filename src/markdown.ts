@@ -7,6 +7,7 @@ import rehypeReact from 'rehype-react'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
+import { rehypeRawWhenPresent, rehypeSafe } from './sanitize.ts'
 
 /** Heading ids, so sections can be linked to: "Risks and complications" -> "risks-and-complications". */
 function rehypeHeadingIds() {
@@ -31,8 +32,11 @@ function rehypeLazyImages() {
   }
 }
 
+// Raw HTML is parsed, then everything is cut down to the allow-list of sanitize.ts.
 const toReact = unified()
-  .use(remarkRehype)
+  .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
+  .use(rehypeRawWhenPresent)
+  .use(rehypeSafe)
   .use(rehypeHeadingIds)
   .use(rehypeLazyImages)
   .use(rehypeReact, { Fragment, jsx, jsxs })

@@ -6,6 +6,7 @@ import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
 import { problem } from './errors.ts'
+import { unsafeMarkup } from './sanitize.ts'
 import { frontMatterSchemas, templateFor, type FrontMatter } from './frontmatter.ts'
 import { validate } from './schema.ts'
 import type { Diagnostic, Doc, SiteConfig, SourceFile, TemplateName } from './types.ts'
@@ -50,7 +51,7 @@ export function parseDoc(file: SourceFile, site: SiteConfig): { doc?: Doc; place
     problem('UnknownDoctor', [field, slug, site.doctors.map((d) => d.slug).join(', ')], { file: file.path, ...parsed.locate([field]) }))
   const body = markdown.parse(content)
   shiftLines(body, bodyLine - 1)
-  diagnostics.push(...imagesWithoutAlt(body, file.path))
+  diagnostics.push(...imagesWithoutAlt(body, file.path), ...unsafeMarkup(body, file.path))
 
   const path = data.slug ? place.path.replace(/[^/]+\/$/, `${data.slug}/`) : place.path
   return { doc: { id: file.path, locale: place.locale, path, template, data, body, bodyLine }, diagnostics }
