@@ -21,6 +21,22 @@ const localeSchema = z.strictObject({
   ogLocale: z.string().min(1),
 })
 
+/**
+ * Where the contact form delivers: `local` (the endpoint of `clinic-build dev` and `serve`),
+ * `endpoint` (an HTTPS form service such as Formspree) or `netlify` (Netlify Forms).
+ * An `endpoint` without `delivery` means `delivery: endpoint`, as in earlier configurations.
+ */
+const contactFormSchema = z.strictObject({
+  delivery: z.enum(['local', 'endpoint', 'netlify']).optional(),
+  endpoint: z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'must be an https:// address' })]).default(''),
+  /** Netlify's form name (the hidden `form-name` field). */
+  formName: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes, e.g. "enquiry"').default('enquiry'),
+}).superRefine((form, ctx) => {
+  const delivery = form.delivery ?? (form.endpoint ? 'endpoint' : 'local')
+  if (delivery === 'endpoint' && !form.endpoint) ctx.addIssue({ code: 'custom', path: ['endpoint'], message: 'must be the https:// address of the form service when delivery is "endpoint"' })
+  if (delivery !== 'endpoint' && form.endpoint) ctx.addIssue({ code: 'custom', path: ['endpoint'], message: `is used only with delivery "endpoint" (delivery is "${delivery}"): empty it or change delivery` })
+}).transform((form) => ({ ...form, delivery: form.delivery ?? (form.endpoint ? 'endpoint' as const : 'local' as const) }))
+
 export const siteSchema = z.strictObject({
   name: z.string().min(1),
   legalName: z.string().min(1),
@@ -55,7 +71,7 @@ export const siteSchema = z.strictObject({
     gaId: optionalId(/^G-[A-Z0-9]+$/, 'G-XXXXXXXXXX'),
     pageViewEvent: z.string().min(1).default('page_view'),
   }),
-  contactForm: z.strictObject({ endpoint: z.union([z.literal(''), z.url({ protocol: /^https$/ })]) }),
+  contactForm: contactFormSchema,
 }).superRefine((site, ctx) => {
   const codes = site.locales.map((l) => l.code)
   if (!codes.includes(site.defaultLocale)) {
