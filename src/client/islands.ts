@@ -9,6 +9,7 @@ export type Island = (element: HTMLElement) => (() => void) | void
 
 const loaders: Record<string, () => Promise<{ default: Island }>> = {
   // Filled in by the island modules as they land, e.g. carousel: () => import('./islands/carousel.ts')
+  'contact-form': () => import('./islands/contact-form.ts'),
 }
 
 /** Starts every island inside `scope`; the returned function tears them all down. */
