@@ -33,7 +33,7 @@ const contactFormSchema = z.strictObject({
   formName: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes, e.g. "enquiry"').default('enquiry'),
 }).superRefine((form, ctx) => {
   const delivery = form.delivery ?? (form.endpoint ? 'endpoint' : 'local')
-  if (delivery === 'endpoint' && !form.endpoint) ctx.addIssue({ code: 'custom', path: ['endpoint'], message: 'must be the https:// address of the form service when delivery is "endpoint"' })
+  if (delivery === 'endpoint' && !form.endpoint) ctx.addIssue({ code: 'custom', path: ['endpoint'], message: 'is required when delivery is "endpoint": the https:// address of the form service' })
   if (delivery !== 'endpoint' && form.endpoint) ctx.addIssue({ code: 'custom', path: ['endpoint'], message: `is used only with delivery "endpoint" (delivery is "${delivery}"): empty it or change delivery` })
 }).transform((form) => ({ ...form, delivery: form.delivery ?? (form.endpoint ? 'endpoint' as const : 'local' as const) }))
 

@@ -147,8 +147,9 @@ export function fill(template: string, vars: Readonly<Record<string, string | nu
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in vars ? String(vars[key]) : whole))
 }
 
+/** Trimmed, with line breaks as \n: a native post sends a textarea's breaks as \r\n, which `maxlength` counts as one. */
 function text(input: FormInput, field: string): string {
-  return (input[field] ?? '').trim()
+  return (input[field] ?? '').replace(/\r\n?/g, '\n').trim()
 }
 
 /** A ticked box posts its value ("yes" here, "on" by default); JSON may carry true. */
