@@ -1,4 +1,5 @@
 import type { Page } from '../src/page.ts'
+import { InlineScripts } from './parts/InlineScripts.tsx'
 
 /** The page title: the company name alone on the home page, "<page> | <company>" elsewhere. */
 export function pageTitle(page: Page): string {
@@ -38,6 +39,7 @@ export function Head({ page }: { page: Page }) {
       {alternates.filter((l) => l.code !== locale.code).map((l) => (
         <meta key={l.code} property="og:locale:alternate" content={l.ogLocale} />
       ))}
+      <InlineScripts />
       {site.fonts.preconnect.map((href) => <link key={href} rel="preconnect" href={href} crossOrigin="" />)}
       <link rel="stylesheet" href={site.fonts.stylesheet} />
       <link rel="stylesheet" href={assets.stylesheet} />

@@ -3,6 +3,8 @@ import type { Page } from '../src/page.ts'
 import { Footer } from './Footer.tsx'
 import { Head } from './Head.tsx'
 import { Header } from './Header.tsx'
+import { AnalyticsNoscript } from './parts/Analytics.tsx'
+import { RuntimeData } from './parts/RuntimeData.tsx'
 
 /** The document every page shares: head, skip link, header, main content, footer. */
 export function Layout({ page, children }: { page: Page; children: ReactNode }) {
@@ -10,10 +12,12 @@ export function Layout({ page, children }: { page: Page; children: ReactNode }) 
     <html lang={page.locale.lang} data-locale={page.locale.code}>
       <Head page={page} />
       <body>
+        <AnalyticsNoscript page={page} />
         <a className="skip-link" href="#main">{page.t('nav.skip')}</a>
         <Header page={page} />
         <main id="main" tabIndex={-1}>{children}</main>
         <Footer page={page} />
+        <RuntimeData page={page} />
       </body>
     </html>
   )

@@ -1,8 +1,12 @@
-/** The browser runtime: small enhancements of server-rendered markup. */
+/**
+ * The browser runtime: enhancements of the server-rendered pages (menu, islands) and navigation
+ * between pages without full page loads (runtime/).
+ */
 import { mountIslands } from './islands.ts'
-import { languageCookie } from './language.ts'
 import { mobileMenu } from './menu.ts'
+import { startRuntime } from './runtime/start.ts'
 
-languageCookie()
-mobileMenu()
-mountIslands(document)
+startRuntime(() => {
+  const teardowns = [mobileMenu(), mountIslands(document)]
+  return () => { for (const teardown of teardowns) teardown() }
+})

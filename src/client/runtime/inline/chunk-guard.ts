@@ -1,0 +1,38 @@
+/**
+ * Inline in <head> of every page, so it works even when the runtime script itself fails: when one
+ * of our own scripts (same origin) fails to load, or the runtime has not started within 120 s,
+ * reload the page, at most once per 60 s per browser session. A second failure inside that
+ * window leaves the page as it is: the server-rendered HTML works without scripts.
+ * The runtime marks itself started with `data-runtime` on <html>.
+ */
+const KEY = 'chunk-reload'
+const root = document.documentElement
+
+function recover(): void {
+  try {
+    const now = Date.now()
+    if (!(now - Number(sessionStorage.getItem(KEY)) < 60000)) {
+      sessionStorage.setItem(KEY, String(now))
+      location.reload()
+      return
+    }
+  } catch {
+    // No sessionStorage (privacy settings): never risk a reload loop.
+  }
+  root.setAttribute('data-chunk-failed', '')
+}
+
+// Script load errors do not bubble: listen in the capture phase.
+addEventListener('error', (event) => {
+  const script = event.target
+  if (script instanceof HTMLScriptElement && script.src.indexOf(location.origin + '/') === 0) recover()
+}, true)
+// A failed import() of a code-split chunk rejects; the browsers word it in these ways.
+addEventListener('unhandledrejection', (event) => {
+  if (/dynamically imported module|module script failed/i.test(String(event.reason && event.reason.message))) recover()
+})
+setTimeout(() => {
+  if (!root.hasAttribute('data-runtime')) recover()
+}, 120000)
+
+export {}

@@ -1,0 +1,49 @@
+/**
+ * Scroll positions per history entry, kept in history.state. The runtime restores them itself
+ * (manual restoration) while it runs; on leaving the document it hands restoration back to the
+ * browser, so a reload or a return from another site restores natively, as Nuxt did.
+ */
+export interface Position { x: number; y: number }
+
+let pendingSave: ReturnType<typeof setTimeout> | undefined
+
+export function manageScroll(): void {
+  const manual = () => { history.scrollRestoration = 'manual' }
+  // Only after load: the browser's own restoration of a reload happens until then.
+  if (document.readyState === 'complete') manual()
+  else addEventListener('load', manual)
+  addEventListener('pageshow', manual)
+  addEventListener('pagehide', () => { history.scrollRestoration = 'auto' })
+  addEventListener('scroll', () => {
+    clearTimeout(pendingSave)
+    pendingSave = setTimeout(savePosition, 100)
+  }, { passive: true })
+  savePosition()
+}
+
+/** Records the current position in the current history entry. */
+export function savePosition(): void {
+  clearTimeout(pendingSave)
+  history.replaceState({ ...history.state, scroll: { x: scrollX, y: scrollY } }, '')
+}
+
+/** Drops a save still waiting: after popstate the current entry is already another one. */
+export function cancelSave(): void {
+  clearTimeout(pendingSave)
+}
+
+export function savedPosition(state: unknown): Position | undefined {
+  return (state as { scroll?: Position } | null)?.scroll
+}
+
+/** A saved position, else the `#anchor` (scrollIntoView honours scroll-margin-top), else the top. */
+export function restoreScroll(saved: Position | undefined, hash: string): void {
+  if (saved) return scrollTo({ left: saved.x, top: saved.y, behavior: 'instant' })
+  const target = hash ? document.getElementById(safeDecode(hash.slice(1))) : null
+  if (target) target.scrollIntoView({ behavior: 'instant' })
+  else scrollTo({ left: 0, top: 0, behavior: 'instant' })
+}
+
+function safeDecode(text: string): string {
+  try { return decodeURIComponent(text) } catch { return text }
+}

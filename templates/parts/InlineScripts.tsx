@@ -1,0 +1,14 @@
+import { inlineScripts } from '../../src/inline-scripts.ts'
+
+/**
+ * The site's only inline scripts (see src/inline-scripts.ts): the script-failure guard and the
+ * root-path language redirect. Placed in <head> after the hreflang links the redirect reads.
+ */
+export function InlineScripts() {
+  return (
+    <>
+      <script dangerouslySetInnerHTML={{ __html: inlineScripts.chunkGuard }} />
+      <script dangerouslySetInnerHTML={{ __html: inlineScripts.rootRedirect }} />
+    </>
+  )
+}
