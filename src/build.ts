@@ -2,25 +2,28 @@
  * The build: read -> parse & validate -> routes -> render -> minify -> write.
  * Only the first and the last stage touch the disk (the build cache sits beside them: it is read
  * after the sources and written with the output); `write: false` keeps everything in memory.
+ * Markdown bodies are parsed and pages rendered on worker threads when a site is large
+ * (src/shards.ts), and only for the pages whose inputs changed since the last build (src/cache.ts).
  */
 import { join } from 'node:path'
 import { bundleAssets } from './assets.ts'
-import { fingerprint, readCache, writeCache } from './cache.ts'
+import { internalLinks } from './body.ts'
+import { codeVersion, emptyCache, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts'
 import { collect } from './collections.ts'
 import { packageDir, resolveFolders } from './config.ts'
 import { problem } from './errors.ts'
 import { checkLinks } from './links.ts'
 import { checkTemplateKeys, loadMessages } from './messages.ts'
-import { minifyHtml } from './minify.ts'
 import { parseDocs } from './parse.ts'
 import { readCode, readProject } from './read.ts'
-import { renderRoute } from './render.tsx'
+import type { RenderInput } from './renderer.ts'
 import { buildRouteTable } from './routes.ts'
+import { ShardPool } from './shards.ts'
 import { localeUrl } from './shared/urls.ts'
 import { parseSite } from './site.ts'
 import { robots, sitemap } from './sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
-import type { Diagnostic, OutputFile, Project, RouteTable } from './types.ts'
+import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable } from './types.ts'
 import { writeSite } from './write.ts'
 
 export interface BuildOptions {
@@ -32,10 +35,15 @@ export interface BuildOptions {
   write?: boolean
   /** Include pages marked `draft: true` (the dev server does). */
   drafts?: boolean
-  /** Re-use the outputs of an earlier build of identical inputs (default true when writing). */
-  cache?: boolean
+  /**
+   * Re-use what earlier builds derived from unchanged inputs: `true` (default when writing) keeps
+   * the cache in .clinic/cache; a cache object (`emptyCache()`) keeps it in memory across calls.
+   */
+  cache?: boolean | BuildCache
   /** Called as pages render, for a progress indicator. */
   onProgress?: (done: number, total: number) => void
+  /** Worker threads for parsing and rendering; 0 renders in this thread. Default: one per core for large sites. */
+  threads?: number
 }
 
 export interface BuildResult {
@@ -45,10 +53,12 @@ export interface BuildResult {
   /** Every generated file (static/ files are copied as they are and not listed). */
   files: OutputFile[]
   summary?: Summary
-  /** Milliseconds per stage. */
+  /** Wall-clock milliseconds per stage, and `total`. */
   timings: Record<string, number>
-  /** True when the outputs came from the build cache. */
-  cached?: boolean
+  /** CPU milliseconds spent parsing, rendering and minifying, summed over all threads. */
+  work?: { parse: number; render: number; minify: number; threads: number }
+  /** Pages whose HTML came from the build cache, and pages rendered. */
+  pages?: { reused: number; rendered: number }
 }
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
@@ -56,7 +66,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const timings: Record<string, number> = {}
   const timed = async <T>(stage: string, run: () => T | Promise<T>): Promise<T> => {
     const t0 = performance.now()
-    try { return await run() } finally { timings[stage] = performance.now() - t0 }
+    try { return await run() } finally { timings[stage] = (timings[stage] ?? 0) + performance.now() - t0 }
   }
   const diagnostics: Diagnostic[] = []
   const failed = () => diagnostics.some((d) => d.severity === 'error')
@@ -65,59 +75,91 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const folders = resolveFolders(options)
   const project = await timed('read', () => readProject(folders.root, packageDir))
   if (!project.siteFile.text) return { ...stop(), diagnostics: [problem('MissingFile', ['The site configuration content/site.yaml'], { file: 'content/site.yaml' })] }
-
-  const useCache = options.write !== false && options.cache !== false
-  const key = useCache ? fingerprint(project, await readCode(packageDir), { drafts: Boolean(options.drafts) }) : ''
-  const cached = useCache ? await readCache<Cached>(folders.root, key) : undefined
-  if (cached) {
-    await timed('write', () => writeSite(folders.out, cached.files, staticDir(project)))
-    timings.total = performance.now() - started
-    return { ok: true, diagnostics: cached.diagnostics, table: cached.table, files: cached.files, summary: cached.summary, timings, cached: true }
-  }
+  const persistent = options.cache ?? options.write !== false
+  const code = persistent === true ? codeVersion([...await readCode(packageDir), ...project.templateFiles]) : ''
+  const cache = typeof persistent === 'object' ? persistent : persistent ? await timed('read', () => loadCache(folders.root, code)) : emptyCache()
+  const next = emptyCache()
 
   const { site, diagnostics: siteProblems } = parseSite(project.siteFile)
   diagnostics.push(...siteProblems)
   if (!site) return stop()
 
-  const parsed = await timed('parse', () => {
-    const { messages, diagnostics: messageProblems } = loadMessages(project.localeFiles, site)
-    const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site)
-    diagnostics.push(...messageProblems, ...docProblems, ...checkTemplateKeys(project.templateFiles, messages))
-    return { messages, unreadable, docs: options.drafts ? docs : docs.filter((d) => !d.data.draft) }
-  })
-  const locales = site.locales.map((l) => l.code)
-  const collections = collect(parsed.docs, locales)
-  const { table, diagnostics: routeProblems } = buildRouteTable(parsed.docs, site, collections, parsed.unreadable)
-  const unreadableUrls = parsed.unreadable.map((p) => localeUrl(p.locale, p.path, site.defaultLocale))
-  diagnostics.push(...routeProblems, ...checkLinks(parsed.docs, table, project.staticFiles, unreadableUrls))
-  if (failed()) return stop()
-
-  const bundled = await timed('bundle', () => bundleAssets(packageDir))
-  const html = await timed('render', () => {
-    const ctx = {
-      site, messages: parsed.messages, table, collections, assets: bundled.assets,
-      onMissingMessage: (key: string, route: { url: string; template: string }) => diagnostics.push(
-        problem('UnknownMessage', [key], { file: `templates (${route.template}, rendering ${route.url})` })),
-    }
-    return table.routes.map((route, i) => {
-      options.onProgress?.(i + 1, table.routes.length)
-      return renderRoute(route, ctx)
+  const pool = new ShardPool(options.threads)
+  try {
+    const parsed = await timed('parse', () => {
+      const { messages, diagnostics: messageProblems } = loadMessages(project.localeFiles, site)
+      const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site)
+      diagnostics.push(...messageProblems, ...docProblems, ...checkTemplateKeys(project.templateFiles, messages))
+      return { messages, unreadable, docs: options.drafts ? docs : docs.filter((d) => !d.data.draft) }
     })
-  })
-  if (failed()) return stop()
+    const byId = new Map(parsed.docs.map((d) => [d.id, d]))
+    const facts = await timed('parse', () => factsOfBodies(parsed.docs, cache, next, pool))
+    for (const doc of parsed.docs) diagnostics.push(...facts.get(doc.id)!.diagnostics)
 
-  const minified = await timed('minify', () => Promise.all(html.map(async (f) => ({ path: f.path, contents: await minifyHtml(f.contents as string) }))))
-  const files = [...minified, ...bundled.files, sitemap(table, site), robots(site)]
-  const summary = summarise(table, files, diagnostics)
-  if (options.write !== false) {
-    await timed('write', () => writeSite(folders.out, files, staticDir(project)))
-    if (useCache) await writeCache(folders.root, key, { files, diagnostics, table, summary } satisfies Cached)
+    const locales = site.locales.map((l) => l.code)
+    const links = new Map(parsed.docs.map((d) => [d.id, internalLinks(facts.get(d.id)!)]))
+    const collections = collect(parsed.docs, locales, links)
+    const { table, diagnostics: routeProblems } = buildRouteTable(parsed.docs, site, collections, parsed.unreadable)
+    const unreadableUrls = parsed.unreadable.map((p) => localeUrl(p.locale, p.path, site.defaultLocale))
+    diagnostics.push(...routeProblems, ...checkLinks(parsed.docs, facts, table, project.staticFiles, unreadableUrls))
+    if (failed()) return stop()
+
+    const bundled = await timed('bundle', () => bundleAssets(packageDir))
+    const input: RenderInput = {
+      site, messages: parsed.messages, routes: table.routes, assets: bundled.assets,
+      docs: parsed.docs.map((d) => ({ ...d, markdown: '', hash: '' })), links: [...links],
+    }
+    // Everything a page can show besides its own Doc; a change to any of it renders every page again.
+    const shared = hashOf(code, project.siteFile.text, ...[...project.localeFiles, ...project.templateFiles].map((f) => f.text), JSON.stringify([input.docs, input.links, bundled.assets, table.routes.length]))
+    const keyOf = (route: Route) => hashOf(shared, JSON.stringify(route), byId.get(route.docId!)?.hash ?? '')
+
+    const html = new Map<string, string>()
+    const stale: Route[] = []
+    for (const route of table.routes) {
+      const cached = cache.pages.get(keyOf(route))
+      if (cached === undefined) stale.push(route)
+      else html.set(route.output, cached)
+    }
+    const rendered = await timed('render', () => pool.render(input, stale, (id) => byId.get(id)!,
+      (done) => options.onProgress?.(html.size + done, table.routes.length)))
+    rendered.forEach((page, i) => {
+      for (const key of page.missingMessages) {
+        diagnostics.push(problem('UnknownMessage', [key], { file: `templates (${stale[i]!.template}, rendering ${stale[i]!.url})` }))
+      }
+      html.set(page.path, page.html)
+    })
+    if (failed()) return stop()
+    for (const route of table.routes) next.pages.set(keyOf(route), html.get(route.output)!)
+
+    const pages = table.routes.map((r) => ({ path: r.output, contents: html.get(r.output)! }))
+    const files = [...pages, ...bundled.files, sitemap(table, site), robots(site)]
+    const summary = summarise(table, files, diagnostics)
+    if (options.write !== false) await timed('write', () => writeSite(folders.out, files, staticDir(project)))
+    if (persistent === true) await timed('write', () => saveCache(folders.root, code, next))
+    else if (typeof persistent === 'object') Object.assign(persistent, next)
+    timings.total = performance.now() - started
+    return {
+      ok: true, diagnostics, table, files, summary, timings,
+      work: { ...await pool.times(), threads: pool.size },
+      pages: { reused: table.routes.length - stale.length, rendered: stale.length },
+    }
+  } finally {
+    await pool.close()
   }
-  timings.total = performance.now() - started
-  return { ok: true, diagnostics, table, files, summary, timings, cached: false }
 }
 
-interface Cached { files: OutputFile[]; diagnostics: Diagnostic[]; table: RouteTable; summary: Summary }
+/** Facts of every body: from the cache when the file is unchanged, else parsed on the shards. */
+async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, pool: ShardPool): Promise<Map<string, BodyFacts>> {
+  const keyOf = (doc: Doc) => `${doc.id} ${doc.hash}`
+  const facts = new Map<string, BodyFacts>()
+  for (const doc of docs) {
+    const known = cache.facts.get(keyOf(doc))
+    if (known) facts.set(doc.id, known)
+  }
+  const parsed = await pool.analyse(docs.filter((d) => !facts.has(d.id)))
+  for (const [id, found] of parsed) facts.set(id, found)
+  for (const doc of docs) next.facts.set(keyOf(doc), facts.get(doc.id)!)
+  return facts
+}
 
 const staticDir = (project: Project) => (project.staticFiles.length ? join(project.root, 'static') : undefined)
-

@@ -1,41 +1,55 @@
 /**
- * The build cache: a successful build's outputs stored under the site's .clinic/cache/, keyed by
- * a hash of everything the build reads (sources, templates, the generator's own code). A rebuild
- * of unchanged content re-uses them without parsing or rendering anything.
+ * The build cache, under the site's .clinic/cache/: what the costly stages derived from each input,
+ * keyed by content hash. A body's facts are kept by the hash of its file; a page's minified HTML
+ * by a hash of its Doc, its route and everything pages share. Unchanged pages are therefore
+ * neither parsed nor rendered again; the whole cache is dropped when the generator's code changes.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
-import type { Project } from './types.ts'
+import type { BodyFacts, SourceFile } from './types.ts'
 
 /** Bump when the cached shape changes. */
-const FORMAT = 1
+const FORMAT = 2
 
-/** A hash of every input of a build; equal hashes mean equal outputs. */
-export function fingerprint(project: Project, code: { path: string; text: string }[], options: object): string {
-  const hash = createHash('sha256').update(`${FORMAT}\0${JSON.stringify(options)}\0`)
-  for (const file of [project.siteFile, ...project.content, ...project.localeFiles, ...project.templateFiles, ...code]) {
-    hash.update(`${file.path}\0${file.text}\0`)
-  }
-  hash.update(project.staticFiles.join('\0'))
-  return hash.digest('hex').slice(0, 32)
+export interface BuildCache {
+  /** Facts of a body, by `${doc.id} ${doc.hash}`. */
+  facts: Map<string, BodyFacts>
+  /** Minified HTML of a page, by page key (see build.ts). */
+  pages: Map<string, string>
 }
 
-const folder = (root: string) => join(root, '.clinic', 'cache')
+export const emptyCache = (): BuildCache => ({ facts: new Map(), pages: new Map() })
 
-export async function readCache<T>(root: string, key: string): Promise<T | undefined> {
+/** A short content hash of strings. */
+export function hashOf(...parts: string[]): string {
+  const hash = createHash('sha1')
+  for (const part of parts) hash.update(part).update('\0')
+  return hash.digest('base64url')
+}
+
+/** The version of the generator itself: its code, templates and package.json. */
+export function codeVersion(files: SourceFile[]): string {
+  return hashOf(String(FORMAT), ...files.flatMap((f) => [f.path, f.text]))
+}
+
+const file = (root: string) => join(root, '.clinic', 'cache', 'build.bin')
+
+/** The cache a previous build left, or an empty one when there is none or it is of other code. */
+export async function loadCache(root: string, code: string): Promise<BuildCache> {
   try {
-    return deserialize(await readFile(join(folder(root), `build-${key}.bin`))) as T
+    const stored = deserialize(await readFile(file(root))) as { code: string } & BuildCache
+    return stored.code === code ? { facts: stored.facts, pages: stored.pages } : emptyCache()
   } catch {
-    return undefined
+    return emptyCache()
   }
 }
 
-/** Stores one build, replacing older ones (only the latest is ever useful). */
-export async function writeCache(root: string, key: string, value: unknown): Promise<void> {
-  const dir = folder(root)
-  await mkdir(dir, { recursive: true })
-  for (const old of await readdir(dir)) if (old.startsWith('build-')) await rm(join(dir, old), { force: true })
-  await writeFile(join(dir, `build-${key}.bin`), serialize(value))
+/** Replaces the stored cache with this build's entries (so it never grows beyond one build). */
+export async function saveCache(root: string, code: string, cache: BuildCache): Promise<void> {
+  const target = file(root)
+  await mkdir(join(root, '.clinic', 'cache'), { recursive: true })
+  await writeFile(`${target}.tmp`, serialize({ code, ...cache }))
+  await rename(`${target}.tmp`, target)
 }

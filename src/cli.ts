@@ -5,11 +5,11 @@ import { join } from 'node:path'
 import { build } from './build.ts'
 import { packageDir } from './config.ts'
 import { formatDiagnostic, UsageError } from './errors.ts'
-import { formatSummary } from './summary.ts'
+import { formatProfile, formatSummary } from './summary.ts'
 
 const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }
 
-async function runBuild(options: { out: string; root: string }): Promise<number> {
+async function runBuild({ profile, ...options }: { out: string; root: string; profile?: boolean }): Promise<number> {
   const progress = progressPrinter()
   const result = await build({ ...options, onProgress: progress })
   for (const d of result.diagnostics) console.error(formatDiagnostic(d))
@@ -18,8 +18,11 @@ async function runBuild(options: { out: string; root: string }): Promise<number>
     console.error(`\n${n} error${n === 1 ? '' : 's'}: the site was not built and ${options.out} was left as it was.`)
     return 1
   }
-  if (result.cached) console.log('Nothing changed since the last build: its outputs were re-used from .clinic/cache.\n')
+  const { reused, rendered } = result.pages!
+  if (rendered === 0) console.log(`Nothing changed since the last build: all ${reused} pages were re-used from .clinic/cache.\n`)
+  else if (reused > 0) console.log(`${rendered} page${rendered === 1 ? '' : 's'} rendered, ${reused} unchanged ones re-used from .clinic/cache.\n`)
   console.log(formatSummary(result.summary!, result.timings))
+  if (profile) console.log(formatProfile(result))
   return 0
 }
 
@@ -45,6 +48,7 @@ function program(): Command {
     .description('build the site (the default command)')
     .option('-o, --out <dir>', 'output folder', 'dist')
     .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
+    .option('--profile', 'print the time spent parsing, rendering, minifying and writing')
     .action(async (options) => { process.exitCode = await runBuild(options) })
   return cli
 }

@@ -1,6 +1,4 @@
 /** Lists that templates show (services, articles, doctors), computed once per build. Pure. */
-import type { Link } from 'mdast'
-import { visit } from 'unist-util-visit'
 import type { Doc } from './types.ts'
 
 export interface Collections {
@@ -19,15 +17,16 @@ export interface Collections {
   relatedArticles: (doc: Doc, limit: number) => Doc[]
 }
 
-export function collect(docs: Doc[], locales: string[]): Collections {
+/** `links`: the internal links of each Doc's body, by Doc id (src/body.ts internalLinks). */
+export function collect(docs: Doc[], locales: string[], links: ReadonlyMap<string, readonly string[]> = new Map()): Collections {
   const of = (template: Doc['template'], order: (a: Doc, b: Doc) => number) =>
     Object.fromEntries(locales.map((l) => [l, docs.filter((d) => d.locale === l && d.template === template).sort(order)]))
   const articles = of('article', (a, b) => (b.data.date ?? '').localeCompare(a.data.date ?? '') || a.path.localeCompare(b.path))
-  const links = new Map(docs.map((d) => [d.id, internalLinks(d)]))
+  const linkSets = new Map(docs.map((d) => [d.id, new Set(links.get(d.id))]))
   const backlinks = new Map<string, Doc[]>()
   const byTag = new Map<string, Doc[]>()
   for (const article of Object.values(articles).flat()) {
-    for (const url of links.get(article.id)!) push(backlinks, url, article)
+    for (const url of linkSets.get(article.id)!) push(backlinks, url, article)
     for (const tag of article.data.tags ?? []) push(byTag, `${article.locale} ${tag}`, article)
   }
   return {
@@ -35,7 +34,7 @@ export function collect(docs: Doc[], locales: string[]): Collections {
     articles,
     doctors: of('doctor', (a, b) => a.path.localeCompare(b.path)),
     byId: new Map(docs.map((d) => [d.id, d])),
-    linksOf: (id) => links.get(id) ?? new Set(),
+    linksOf: (id) => linkSets.get(id) ?? new Set(),
     linkedFrom: (url) => backlinks.get(url) ?? [],
     relatedArticles: (doc, limit) => {
       const related = new Set<Doc>()
@@ -54,12 +53,4 @@ function push<T>(map: Map<string, T[]>, key: string, item: T): void {
   const list = map.get(key)
   if (list) list.push(item)
   else map.set(key, [item])
-}
-
-function internalLinks(doc: Doc): Set<string> {
-  const found = new Set<string>()
-  visit(doc.body, 'link', (node: Link) => {
-    if (node.url.startsWith('/') && !node.url.startsWith('//')) found.add(node.url.replace(/[?#].*$/, ''))
-  })
-  return found
 }

@@ -1,24 +1,21 @@
 /** Internal links in Markdown must lead to a page the build emits or to a static file. Pure. */
-import type { Definition, Link } from 'mdast'
-import { visit } from 'unist-util-visit'
 import { problem } from './errors.ts'
-import type { Diagnostic, Doc, RouteTable } from './types.ts'
+import type { BodyFacts, Diagnostic, Doc, RouteTable } from './types.ts'
 
 const ORIGIN = 'http://site.invalid'
 
 /** `alsoKnown`: URLs of pages whose file failed to parse; their errors are reported already. */
-export function checkLinks(docs: Doc[], table: RouteTable, staticFiles: string[], alsoKnown: string[] = []): Diagnostic[] {
+export function checkLinks(docs: Doc[], facts: ReadonlyMap<string, BodyFacts>, table: RouteTable, staticFiles: string[], alsoKnown: string[] = []): Diagnostic[] {
   const known = new Set([...staticFiles.map((f) => `/${f}`), ...alsoKnown])
   const urlOf = new Map(table.routes.map((r) => [r.docId, r.url]))
   const found: Diagnostic[] = []
   for (const doc of docs) {
     const from = urlOf.get(doc.id) ?? '/'
-    visit(doc.body, (node) => {
-      if (node.type !== 'link' && node.type !== 'definition') return
-      const target = internalPath((node as Link | Definition).url, from)
-      if (target === undefined || table.byUrl.has(target) || known.has(target)) return
-      found.push(problem('BrokenLink', [(node as Link).url], { file: doc.id, line: node.position?.start.line, column: node.position?.start.column }))
-    })
+    for (const link of facts.get(doc.id)?.links ?? []) {
+      const target = internalPath(link.url, from)
+      if (target === undefined || table.byUrl.has(target) || known.has(target)) continue
+      found.push(problem('BrokenLink', [link.url], { file: doc.id, line: link.line, column: link.column }))
+    }
   }
   return found
 }

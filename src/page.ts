@@ -1,4 +1,5 @@
 /** What a template receives: the route, its document and helpers bound to the page's locale. */
+import type { Root } from 'mdast'
 import type { ReactNode } from 'react'
 import type { Collections } from './collections.ts'
 import { renderMarkdown, splitSections, type Section } from './markdown.ts'
@@ -13,6 +14,8 @@ export interface RenderContext {
   table: RouteTable
   collections: Collections
   assets: Assets
+  /** The syntax tree of a Doc's body. */
+  bodyOf: (doc: Doc) => Root
   /** Called when a template asks for a message no locale defines. */
   onMissingMessage: (key: string, route: Route) => void
 }
@@ -46,15 +49,23 @@ export function createPage(route: Route, ctx: RenderContext): Page {
   const { site, collections } = ctx
   const locale = site.locales.find((l) => l.code === route.locale)!
   const doc = route.docId ? collections.byId.get(route.docId) : undefined
-  const dates = new Intl.DateTimeFormat(locale.messages, { dateStyle: 'long', timeZone: 'UTC' })
+  const dates = dateFormat(locale.messages)
   return {
     route, doc, site, locale, collections, table: ctx.table, assets: ctx.assets,
     t: translator(ctx.messages[route.locale] ?? {}, (key) => ctx.onMissingMessage(key, route)),
     url: (path, code = route.locale) => localeUrl(code, path, site.defaultLocale),
-    markdown: (nodes) => renderMarkdown(nodes ?? doc?.body.children ?? []),
-    sections: () => (doc ? splitSections(doc.body) : { lead: [], sections: [] }),
+    markdown: (nodes) => renderMarkdown(nodes ?? (doc ? ctx.bodyOf(doc).children : [])),
+    sections: () => (doc ? splitSections(ctx.bodyOf(doc)) : { lead: [], sections: [] }),
     date: (iso) => dates.format(new Date(`${iso}T00:00:00Z`)),
     doctor: (slug) => collections.doctors[route.locale]?.find((d) => d.path === `/${slug}/`),
     languageName: (code) => ctx.messages[code]?.['language.name'] ?? code,
   }
+}
+
+// Creating an Intl formatter costs more than rendering a small page: one per locale is enough.
+const formats = new Map<string, Intl.DateTimeFormat>()
+function dateFormat(tag: string): Intl.DateTimeFormat {
+  let format = formats.get(tag)
+  if (!format) formats.set(tag, (format = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' })))
+  return format
 }

@@ -1,18 +1,14 @@
-/** Markdown files -> validated Docs. Pure: text in, data and diagnostics out. */
+/**
+ * Markdown files -> validated Docs: front matter checked against its template's schema, the body
+ * kept as text (src/body.ts parses it where it is needed). Pure: text in, data and diagnostics out.
+ */
 import matter from 'gray-matter'
-import type { Image, Root } from 'mdast'
-import remarkGfm from 'remark-gfm'
-import remarkParse from 'remark-parse'
-import { unified } from 'unified'
-import { visit } from 'unist-util-visit'
+import { createHash } from 'node:crypto'
 import { problem } from './errors.ts'
-import { unsafeMarkup } from './sanitize.ts'
 import { frontMatterSchemas, templateFor, type FrontMatter } from './frontmatter.ts'
 import { validate } from './schema.ts'
 import type { Diagnostic, Doc, SiteConfig, SourceFile, TemplateName } from './types.ts'
 import { parseYaml } from './yaml.ts'
-
-const markdown = unified().use(remarkParse).use(remarkGfm)
 
 /** Parses every content file; a file with errors yields diagnostics instead of a Doc. */
 export function parseDocs(files: SourceFile[], site: SiteConfig): { docs: Doc[]; unreadable: Place[]; diagnostics: Diagnostic[] } {
@@ -49,12 +45,9 @@ export function parseDoc(file: SourceFile, site: SiteConfig): { doc?: Doc; place
 
   const diagnostics = doctorReferences(data, site).map(([field, slug]) =>
     problem('UnknownDoctor', [field, slug, site.doctors.map((d) => d.slug).join(', ')], { file: file.path, ...parsed.locate([field]) }))
-  const body = markdown.parse(content)
-  shiftLines(body, bodyLine - 1)
-  diagnostics.push(...imagesWithoutAlt(body, file.path), ...unsafeMarkup(body, file.path))
-
   const path = data.slug ? place.path.replace(/[^/]+\/$/, `${data.slug}/`) : place.path
-  return { doc: { id: file.path, locale: place.locale, path, template, data, body, bodyLine }, diagnostics }
+  const hash = createHash('sha1').update(file.text).digest('base64url')
+  return { doc: { id: file.path, locale: place.locale, path, template, data, markdown: content, bodyLine, hash }, diagnostics }
 }
 
 /**
@@ -77,22 +70,4 @@ function doctorReferences(data: FrontMatter, site: SiteConfig): [string, string]
   return (['author', 'reviewedBy'] as const)
     .filter((field) => data[field] !== undefined && !known.has(data[field]!))
     .map((field) => [field, data[field]!])
-}
-
-/** Positions in the body become positions in the whole file, so messages name the right line. */
-function shiftLines(tree: Root, by: number): void {
-  visit(tree, (node) => {
-    if (node.position) {
-      node.position.start.line += by
-      node.position.end.line += by
-    }
-  })
-}
-
-function imagesWithoutAlt(tree: Root, file: string): Diagnostic[] {
-  const found: Diagnostic[] = []
-  visit(tree, 'image', (node: Image) => {
-    if (!node.alt?.trim()) found.push(problem('MissingAltText', [node.url], { file, line: node.position?.start.line, column: node.position?.start.column }))
-  })
-  return found
 }

@@ -60,3 +60,19 @@ export function formatSummary(summary: Summary, timings: Record<string, number>)
   lines.push('', `warnings: ${summary.warnings}`, `built in ${(timings.total! / 1000).toFixed(2)} s (${stages})`)
   return lines.join('\n')
 }
+
+/** Where a build's time went: wall time per stage, and CPU time per page summed over all threads. */
+export function formatProfile(result: { timings: Record<string, number>; work?: { parse: number; render: number; minify: number; threads: number }; pages?: { reused: number; rendered: number } }): string {
+  const lines = ['profile      wall ms']
+  for (const [stage, ms] of Object.entries(result.timings)) lines.push(`  ${stage.padEnd(11)}${Math.round(ms).toString().padStart(8)}`)
+  const { work, pages } = result
+  if (work && pages) {
+    const per = (ms: number, n: number) => (n ? `${(ms / n).toFixed(2)} ms each` : '')
+    lines.push('', `cpu on ${work.threads} thread${work.threads === 1 ? '' : 's'}      ms`)
+    lines.push(`  parse      ${Math.round(work.parse).toString().padStart(8)}`)
+    lines.push(`  render     ${Math.round(work.render).toString().padStart(8)}   ${per(work.render, pages.rendered)}`)
+    lines.push(`  minify     ${Math.round(work.minify).toString().padStart(8)}   ${per(work.minify, pages.rendered)}`)
+    lines.push('', `pages: ${pages.rendered} rendered, ${pages.reused} re-used from the cache`)
+  }
+  return lines.join('\n')
+}

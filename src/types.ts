@@ -4,7 +4,6 @@
  *   read -> parse & validate -> routes -> render -> write
  *   Project -> Doc[] -> RouteTable -> OutputFile[] -> files on disk
  */
-import type { Root as MdastRoot } from 'mdast'
 import type { SiteConfig, LocaleConfig } from './site.ts'
 import type { FrontMatter } from './frontmatter.ts'
 
@@ -48,10 +47,20 @@ export interface Doc {
   path: string
   template: TemplateName
   data: FrontMatter
-  /** The Markdown body as a syntax tree; positions are lines of the whole file. */
-  body: MdastRoot
+  /** The Markdown body, parsed where a page renders it (src/body.ts). */
+  markdown: string
   /** Line of the file where the body starts (1-based), for messages about the body. */
   bodyLine: number
+  /** Content hash of the whole file: the build cache's key for what is derived from it. */
+  hash: string
+}
+
+/** What checks across files need to know of a body, without its syntax tree. */
+export interface BodyFacts {
+  /** Every link and link definition, as written. Example: { url: '/contact/', line: 12, column: 5 } */
+  links: { url: string; line?: number; column?: number }[]
+  /** Problems found in the body, such as images without alt text. */
+  diagnostics: Diagnostic[]
 }
 
 /** One page we emit. Example: { url: '/cn/services/ear/', locale: 'cn', template: 'service', … } */

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { build, type BuildResult } from '../src/index.ts'
+import { build, emptyCache, type BuildResult } from '../src/index.ts'
 import { BILINGUAL_PATHS, ENGLISH_ONLY_PATHS, projectRoot } from './helpers.ts'
 
 const BASE = 'https://www.amberlin-clinic.example'
@@ -15,8 +15,8 @@ beforeAll(async () => {
   result = await build({ root: projectRoot, write: false })
 })
 
-test('exposes only the build function', async () => {
-  expect(Object.keys(await import('../src/index.ts')).sort()).toEqual(['build'])
+test('exposes the build function and its in-memory cache', async () => {
+  expect(Object.keys(await import('../src/index.ts')).sort()).toEqual(['build', 'emptyCache'])
 })
 
 test('builds without diagnostics', () => {
@@ -105,4 +105,20 @@ test('writes the site to disk, static files included', async () => {
   expect(readFileSync(join(out, 'cn/contact/index.html'), 'utf8')).toContain('<html lang="zh"')
   expect(readFileSync(join(out, 'favicon.svg'), 'utf8')).toBe(readFileSync(join(projectRoot, 'static/favicon.svg'), 'utf8'))
   expect(existsSync(`${out}.tmp-${process.pid}`)).toBe(false)
+})
+
+test('worker threads produce the same site as a build in one thread', async () => {
+  const threaded = await build({ root: projectRoot, write: false, threads: 2 })
+  expect(threaded.work?.threads).toBe(2)
+  const contents = (r: BuildResult) => Object.fromEntries(r.files.map((f) => [f.path, Buffer.from(f.contents).toString('base64')]))
+  expect(contents(threaded)).toEqual(contents(result))
+})
+
+test('an in-memory cache renders only what changed between two builds', async () => {
+  const cache = emptyCache()
+  const first = await build({ root: projectRoot, write: false, cache })
+  expect(first.pages).toEqual({ reused: 0, rendered: first.table!.routes.length })
+  const second = await build({ root: projectRoot, write: false, cache })
+  expect(second.pages).toEqual({ reused: first.table!.routes.length, rendered: 0 })
+  expect(second.files.map((f) => f.contents)).toEqual(first.files.map((f) => f.contents))
 })

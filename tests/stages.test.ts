@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { factsOf, parseBody } from '../src/body.ts'
 import { collect } from '../src/collections.ts'
 import { formatDiagnostic } from '../src/errors.ts'
 import { checkLinks } from '../src/links.ts'
@@ -59,8 +60,8 @@ describe('parse', () => {
     expect(diagnostics[0]!.message).toBe('Front matter field "reviwedOn" is not a known field (a typing mistake?).')
   })
   test('reports an image without alt text at its line in the file', () => {
-    const { diagnostics } = parseDoc({ path: 'content/en/privacy.md', text: '---\ntitle: P\ndescription: D\n---\n\nText.\n\n![](/favicon.svg)\n' }, site)
-    expect(diagnostics).toMatchObject([{ code: 'MissingAltText', line: 8, column: 1 }])
+    const { doc } = parseDoc({ path: 'content/en/privacy.md', text: '---\ntitle: P\ndescription: D\n---\n\nText.\n\n![](/favicon.svg)\n' }, site)
+    expect(factsOf(doc!, parseBody(doc!)).diagnostics).toMatchObject([{ code: 'MissingAltText', line: 8, column: 1 }])
   })
   test('reports a reviewer who is not one of the doctors', () => {
     const file = service('en', 'ear')
@@ -101,7 +102,8 @@ describe('links', () => {
   test('an internal link to no page is an error at the link', () => {
     const { docs } = parseDocs([{ path: 'content/en/privacy.md', text: '---\ntitle: P\ndescription: D\n---\n\nSee [contact](/contact) and [this page](/privacy/#top) and [mail](mailto:a@b.sg).\n' }], site)
     const { table } = buildRouteTable(docs, site, collect(docs, ['en', 'cn']))
-    expect(checkLinks(docs, table, [])).toEqual([expect.objectContaining({ code: 'BrokenLink', line: 6, column: 5, message: 'Link to /contact, but no page has that URL.' })])
+    const facts = new Map(docs.map((d) => [d.id, factsOf(d, parseBody(d))]))
+    expect(checkLinks(docs, facts, table, [])).toEqual([expect.objectContaining({ code: 'BrokenLink', line: 6, column: 5, message: 'Link to /contact, but no page has that URL.' })])
   })
 })
 

@@ -1,0 +1,104 @@
+/**
+ * Parses Markdown bodies and renders pages for one share of the site. The build runs one in its
+ * own thread for small sites and one per worker thread for large ones (src/shards.ts); either way
+ * the work and its results are the same plain data.
+ */
+import type { Root } from 'mdast'
+import { factsOf, parseBody } from './body.ts'
+import { collect } from './collections.ts'
+import { minifyHtml } from './minify.ts'
+import type { RenderContext } from './page.ts'
+import { renderRoute } from './render.tsx'
+import type { Assets, BodyFacts, Doc, Messages, Route, SiteConfig } from './types.ts'
+
+/** A Doc's body as a shard receives it. */
+export type BodySource = Pick<Doc, 'id' | 'markdown' | 'bodyLine'>
+
+/** What every page of a build shares. Docs come without their bodies, which only their own page needs. */
+export interface RenderInput {
+  site: SiteConfig
+  messages: Record<string, Messages>
+  docs: Doc[]
+  /** Internal links of each Doc's body, by Doc id. */
+  links: [string, string[]][]
+  routes: Route[]
+  assets: Assets
+}
+
+export interface RenderedPage {
+  path: string
+  /** Minified HTML. */
+  html: string
+  /** Message keys the templates asked for that no locale defines. */
+  missingMessages: string[]
+}
+
+/** Milliseconds spent per stage, summed over the pages this renderer handled. */
+export interface StageTimes { parse: number; render: number; minify: number }
+
+export type Renderer = ReturnType<typeof createRenderer>
+
+export function createRenderer() {
+  const trees = new Map<string, Root>()
+  const sources = new Map<string, BodySource>()
+  const times: StageTimes = { parse: 0, render: 0, minify: 0 }
+  let context: RenderContext | undefined
+  let missing: string[] = []
+
+  const treeOf = (doc: Pick<Doc, 'id'>): Root => {
+    let tree = trees.get(doc.id)
+    if (!tree) {
+      const source = sources.get(doc.id)
+      if (!source) throw new Error(`no body for ${doc.id}`)
+      const t0 = performance.now()
+      trees.set(doc.id, (tree = parseBody(source)))
+      times.parse += performance.now() - t0
+    }
+    return tree
+  }
+
+  return {
+    /** Parses bodies and returns their facts; the trees are kept for rendering. */
+    analyse(bodies: BodySource[]): [string, BodyFacts][] {
+      return bodies.map((body) => {
+        sources.set(body.id, body)
+        return [body.id, factsOf(body, treeOf(body))]
+      })
+    },
+
+    prepare(input: RenderInput): void {
+      const locales = input.site.locales.map((l) => l.code)
+      context = {
+        site: input.site,
+        messages: input.messages,
+        table: { routes: input.routes, byUrl: new Map(input.routes.map((r) => [r.url, r])) },
+        collections: collect(input.docs, locales, new Map(input.links)),
+        assets: input.assets,
+        bodyOf: treeOf,
+        onMissingMessage: (key) => missing.push(key),
+      }
+    },
+
+    /** Renders and minifies pages; `bodies` are those of their Docs (parsed only if not yet). */
+    async render(routes: Route[], bodies: BodySource[]): Promise<RenderedPage[]> {
+      if (!context) throw new Error('render before prepare')
+      for (const body of bodies) sources.set(body.id, body)
+      const pages: RenderedPage[] = []
+      for (const route of routes) {
+        missing = []
+        const parsedBefore = times.parse
+        const t0 = performance.now()
+        const html = renderRoute(route, context).contents as string
+        const t1 = performance.now()
+        pages.push({ path: route.output, html: await minifyHtml(html), missingMessages: missing })
+        times.render += t1 - t0 - (times.parse - parsedBefore)
+        times.minify += performance.now() - t1
+        // A body is rendered by one page (listings re-parse theirs): free the tree as we go.
+        if (route.docId && !route.page) trees.delete(route.docId)
+      }
+      return pages
+    },
+
+    times: (): StageTimes => ({ ...times }),
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Spreads parsing and rendering over the machine's cores. A shard is a renderer (src/renderer.ts)
+ * in this thread or in a worker thread; each Doc belongs to one shard, which parses its body once
+ * and renders its page from the same tree.
+ */
+import { availableParallelism } from 'node:os'
+import { Worker } from 'node:worker_threads'
+import { createRenderer, type BodySource, type RenderedPage, type RenderInput, type StageTimes } from './renderer.ts'
+import type { BodyFacts, Route } from './types.ts'
+
+/** A renderer's methods, called across a thread boundary or not. */
+interface Shard {
+  analyse(bodies: BodySource[]): Promise<[string, BodyFacts][]>
+  prepare(input: RenderInput): Promise<void>
+  render(routes: Route[], bodies: BodySource[]): Promise<RenderedPage[]>
+  times(): Promise<StageTimes>
+  close(): Promise<void>
+}
+
+/** Below this many pages or bodies of work, starting workers costs more than it saves. */
+const WORKERS_FROM = 300
+/** Pages per message to a shard: small enough for a steady progress indicator. */
+const CHUNK = 64
+
+export class ShardPool {
+  private shards: Shard[] = []
+  private owner = new Map<string, number>()
+
+  /** `threads`: worker threads to use; default one per core (up to 4) when there is enough work. */
+  constructor(private readonly threads?: number) {}
+
+  /** Opens the shards on first use, in worker threads when there is enough work. */
+  private open(work: number): Shard[] {
+    if (this.shards.length === 0) {
+      const workers = this.threads ?? (work >= WORKERS_FROM ? Math.min(availableParallelism(), 4) : 0)
+      this.shards = workers > 0 ? Array.from({ length: workers }, workerShard) : [localShard()]
+    }
+    return this.shards
+  }
+
+  /** Parses bodies and returns their facts, by Doc id. */
+  async analyse(bodies: BodySource[]): Promise<Map<string, BodyFacts>> {
+    if (bodies.length === 0) return new Map()
+    const shards = this.open(bodies.length)
+    const shares = shards.map(() => [] as BodySource[])
+    bodies.forEach((body, i) => {
+      this.owner.set(body.id, i % shards.length)
+      shares[i % shards.length]!.push(body)
+    })
+    const results = await Promise.all(shares.map((share, i) => shards[i]!.analyse(share)))
+    return new Map(results.flat())
+  }
+
+  /** Renders routes on the shards that hold their Docs; `bodyOf` gives the body of a route's Doc. */
+  async render(input: RenderInput, routes: Route[], bodyOf: (id: string) => BodySource, onProgress?: (done: number) => void): Promise<RenderedPage[]> {
+    if (routes.length === 0) return []
+    const shards = this.open(routes.length)
+    await Promise.all(shards.map((s) => s.prepare(input)))
+    const shares = shards.map(() => [] as Route[])
+    routes.forEach((route, i) => shares[this.owner.get(route.docId ?? '') ?? i % shards.length]!.push(route))
+    let done = 0
+    const pages = await Promise.all(shares.map(async (share, i) => {
+      const rendered: RenderedPage[] = []
+      for (let at = 0; at < share.length; at += CHUNK) {
+        const chunk = share.slice(at, at + CHUNK)
+        const bodies = chunk.flatMap((r) => (r.docId ? [bodyOf(r.docId)] : []))
+        rendered.push(...await shards[i]!.render(chunk, bodies))
+        onProgress?.((done += chunk.length))
+      }
+      return rendered
+    }))
+    return pages.flat()
+  }
+
+  /** Stage times summed over all shards (CPU time when shards run in parallel). */
+  async times(): Promise<StageTimes> {
+    const all = await Promise.all(this.shards.map((s) => s.times()))
+    return all.reduce((a, b) => ({ parse: a.parse + b.parse, render: a.render + b.render, minify: a.minify + b.minify }), { parse: 0, render: 0, minify: 0 })
+  }
+
+  get size(): number { return this.shards.length }
+
+  async close(): Promise<void> {
+    await Promise.all(this.shards.splice(0).map((s) => s.close()))
+  }
+}
+
+function localShard(): Shard {
+  const renderer = createRenderer()
+  return {
+    analyse: async (bodies) => renderer.analyse(bodies),
+    prepare: async (input) => renderer.prepare(input),
+    render: (routes, bodies) => renderer.render(routes, bodies),
+    times: async () => renderer.times(),
+    close: async () => {},
+  }
+}
+
+function workerShard(): Shard {
+  const worker = new Worker(new URL('./shard-worker.js', import.meta.url))
+  const pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>()
+  let next = 0
+  const fail = (error: Error) => {
+    for (const p of pending.values()) p.reject(error)
+    pending.clear()
+  }
+  worker.on('message', ({ id, result, error }: { id: number; result?: never; error?: string }) => {
+    const call = pending.get(id)
+    pending.delete(id)
+    if (error !== undefined) call?.reject(new Error(error))
+    else call?.resolve(result as never)
+  })
+  worker.on('error', fail)
+  worker.on('exit', (code) => { if (pending.size) fail(new Error(`render worker stopped (exit code ${code})`)) })
+  const call = <T>(method: string, ...args: unknown[]) => new Promise<T>((resolve, reject) => {
+    const id = next++
+    pending.set(id, { resolve: resolve as (v: never) => void, reject })
+    worker.postMessage({ id, method, args })
+  })
+  return {
+    analyse: (bodies) => call('analyse', bodies),
+    prepare: (input) => call('prepare', input),
+    render: (routes, bodies) => call('render', routes, bodies),
+    times: () => call('times'),
+    close: async () => { await worker.terminate() },
+  }
+}
