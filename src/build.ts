@@ -12,6 +12,7 @@ import { codeVersion, emptyCache, hashOf, loadCache, saveCache, type BuildCache 
 import { collect } from './collections.ts'
 import { packageDir, resolveFolders } from './config.ts'
 import { problem } from './errors.ts'
+import { checkHeroImages, processImages } from './images.ts'
 import { checkLinks } from './links.ts'
 import { checkTemplateKeys, loadMessages } from './messages.ts'
 import { parseDocs } from './parse.ts'
@@ -105,12 +106,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (failed()) return stop()
 
     const bundled = await timed('bundle', () => bundleAssets(packageDir))
+    const pictures = await timed('images', () => processImages(join(folders.root, 'static'), project.staticFiles,
+      persistent === true ? join(folders.root, '.clinic', 'cache', 'images') : undefined))
+    diagnostics.push(...pictures.diagnostics, ...checkHeroImages(parsed.docs, pictures.images))
+    if (failed()) return stop()
     const input: RenderInput = {
-      site, messages: parsed.messages, routes: table.routes, assets: bundled.assets,
+      site, messages: parsed.messages, routes: table.routes, assets: bundled.assets, images: pictures.images,
       docs: parsed.docs.map((d) => ({ ...d, markdown: '', hash: '' })), links: [...links],
     }
     // Everything a page can show besides its own Doc; a change to any of it renders every page again.
-    const shared = hashOf(code, project.siteFile.text, ...[...project.localeFiles, ...project.templateFiles].map((f) => f.text), JSON.stringify([input.docs, input.links, bundled.assets, table.routes.length]))
+    const shared = hashOf(code, project.siteFile.text, ...[...project.localeFiles, ...project.templateFiles].map((f) => f.text), JSON.stringify([input.docs, input.links, bundled.assets, pictures.images, table.routes.length]))
     const keyOf = (route: Route) => hashOf(shared, JSON.stringify(route), byId.get(route.docId!)?.hash ?? '')
 
     const html = new Map<string, string>()
@@ -132,7 +137,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     for (const route of table.routes) next.pages.set(keyOf(route), html.get(route.output)!)
 
     const pages = table.routes.map((r) => ({ path: r.output, contents: html.get(r.output)! }))
-    const files = [...pages, ...bundled.files, sitemap(table, site), robots(site)]
+    const files = [...pages, ...bundled.files, ...pictures.files, sitemap(table, site), robots(site)]
     const summary = summarise(table, files, diagnostics)
     if (options.write !== false) await timed('write', () => writeSite(folders.out, files, staticDir(project)))
     if (persistent === true) await timed('write', () => saveCache(folders.root, code, next))

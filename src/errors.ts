@@ -65,6 +65,10 @@ export const catalogue = {
     message: (what: string) => what,
     hint: 'Markdown keeps simple HTML only (such as <sup>, <abbr>, <br>) and http, https, mailto and tel links; scripts, styles, frames, forms, event handlers and javascript: or data: URLs are removed. Write it in Markdown instead.',
   }),
+  OversizedImage: entry({
+    message: (size: string) => `Image is ${size}; sources above 4000 px or 10 MB slow every build and gain nothing on screen.`,
+    hint: 'Resize it to at most 3200 px on its longer side before committing it; the build makes the smaller sizes.',
+  }),
   UnsafeOutDir: entry({
     message: (out: string, why: string) => `Refusing to write the site to ${out}: ${why}.`,
     hint: 'Choose an output folder of its own, such as dist.',

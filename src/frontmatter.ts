@@ -21,6 +21,10 @@ const base = {
   slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens').optional(),
   /** Drafts are left out of production builds. */
   draft: z.boolean().optional(),
+  /** The hero image: a file under static/, e.g. /images/lobby.jpg; needs imageAlt. */
+  image: z.string().regex(/^\/[^\s]+\.(jpe?g|png|webp)$/i, 'must be a JPEG, PNG or WebP file under static/, such as /images/lobby.jpg').optional(),
+  /** What the hero image shows, for people who cannot see it. */
+  imageAlt: text.optional(),
 }
 
 const reviewed = { reviewedBy: doctor, reviewedOn: date }
@@ -48,6 +52,8 @@ export interface FrontMatter {
   template?: TemplateName
   slug?: string
   draft?: boolean
+  image?: string
+  imageAlt?: string
   intro?: string
   summary?: string
   order?: number

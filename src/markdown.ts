@@ -7,7 +7,12 @@ import rehypeReact from 'rehype-react'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
+import { VFile } from 'vfile'
+import { imgAttributes, type ImageSet } from './picture.ts'
 import { rehypeRawWhenPresent, rehypeSafe } from './sanitize.ts'
+
+/** Images in the text column are at most its width (about 42rem). */
+const CONTENT_SIZES = '(min-width: 48rem) 42rem, 100vw'
 
 /** Heading ids, so sections can be linked to: "Risks and complications" -> "risks-and-complications". */
 function rehypeHeadingIds() {
@@ -23,11 +28,23 @@ function rehypeHeadingIds() {
   }
 }
 
-/** Images in Markdown load lazily; the hero image is the template's, never the body's. */
-function rehypeLazyImages() {
-  return (tree: HastRoot) => {
-    visit(tree, 'element', (node: Element) => {
-      if (node.tagName === 'img') Object.assign(node.properties, { loading: 'lazy', decoding: 'async' })
+/**
+ * Images in Markdown load lazily (the hero image is the template's, never the body's); those the
+ * image pipeline processed become <picture> elements with modern formats, sizes and a placeholder.
+ */
+function rehypeImages() {
+  return (tree: HastRoot, file: VFile) => {
+    const images = (file.data as { images?: Record<string, ImageSet> }).images ?? {}
+    visit(tree, 'element', (node: Element, index, parent) => {
+      if (node.tagName !== 'img') return
+      Object.assign(node.properties, { loading: 'lazy', decoding: 'async' })
+      const set = images[String(node.properties.src)]
+      if (!set || !parent || index === undefined) return
+      Object.assign(node.properties, imgAttributes(set, CONTENT_SIZES), { style: `background-color:${set.placeholder}` })
+      parent.children[index] = {
+        type: 'element', tagName: 'picture', properties: {},
+        children: [...set.sources.map((s): Element => ({ type: 'element', tagName: 'source', properties: { type: s.type, srcSet: s.srcset, sizes: CONTENT_SIZES }, children: [] })), node],
+      }
     })
   }
 }
@@ -38,13 +55,14 @@ const toReact = unified()
   .use(rehypeRawWhenPresent)
   .use(rehypeSafe)
   .use(rehypeHeadingIds)
-  .use(rehypeLazyImages)
+  .use(rehypeImages)
   .use(rehypeReact, { Fragment, jsx, jsxs })
 
 /** Renders Markdown nodes (a whole body or one section of it) as React elements. */
-export function renderMarkdown(nodes: RootContent[]): ReactNode {
+export function renderMarkdown(nodes: RootContent[], images: Record<string, ImageSet> = {}): ReactNode {
   const root: Root = { type: 'root', children: nodes }
-  return toReact.stringify(toReact.runSync(root) as HastRoot) as ReactNode
+  const file = new VFile({ data: { images } })
+  return toReact.stringify(toReact.runSync(root, file) as HastRoot, file) as ReactNode
 }
 
 export interface Section {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import type { Collections } from './collections.ts'
 import { renderMarkdown, splitSections, type Section } from './markdown.ts'
 import { translator } from './messages.ts'
+import type { ImageSet } from './picture.ts'
 import { localeUrl } from './shared/urls.ts'
 import type { Assets, Doc, LocaleConfig, Messages, Route, RouteTable, SiteConfig } from './types.ts'
 
@@ -14,6 +15,8 @@ export interface RenderContext {
   table: RouteTable
   collections: Collections
   assets: Assets
+  /** Processed images by their URL under static/. */
+  images: Record<string, ImageSet>
   /** The syntax tree of a Doc's body. */
   bodyOf: (doc: Doc) => Root
   /** Called when a template asks for a message no locale defines. */
@@ -41,6 +44,8 @@ export interface Page {
   date: (iso: string) => string
   /** The profile Doc of a doctor in this page's locale. */
   doctor: (slug: string) => Doc | undefined
+  /** The page's hero image from its front matter (`image`, `imageAlt`), when it has one. */
+  hero: () => { set: ImageSet; alt: string } | undefined
   /** A language's name in that language, for the switcher: 'English', '中文'. */
   languageName: (code: string) => string
 }
@@ -54,10 +59,14 @@ export function createPage(route: Route, ctx: RenderContext): Page {
     route, doc, site, locale, collections, table: ctx.table, assets: ctx.assets,
     t: translator(ctx.messages[route.locale] ?? {}, (key) => ctx.onMissingMessage(key, route)),
     url: (path, code = route.locale) => localeUrl(code, path, site.defaultLocale),
-    markdown: (nodes) => renderMarkdown(nodes ?? (doc ? ctx.bodyOf(doc).children : [])),
+    markdown: (nodes) => renderMarkdown(nodes ?? (doc ? ctx.bodyOf(doc).children : []), ctx.images),
     sections: () => (doc ? splitSections(ctx.bodyOf(doc)) : { lead: [], sections: [] }),
     date: (iso) => dates.format(new Date(`${iso}T00:00:00Z`)),
     doctor: (slug) => collections.doctors[route.locale]?.find((d) => d.path === `/${slug}/`),
+    hero: () => {
+      const set = doc?.data.image ? ctx.images[doc.data.image] : undefined
+      return set && { set, alt: doc!.data.imageAlt ?? '' }
+    },
     languageName: (code) => ctx.messages[code]?.['language.name'] ?? code,
   }
 }

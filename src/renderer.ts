@@ -8,6 +8,7 @@ import { factsOf, parseBody } from './body.ts'
 import { collect } from './collections.ts'
 import { minifyHtml } from './minify.ts'
 import type { RenderContext } from './page.ts'
+import type { ImageSet } from './picture.ts'
 import { renderRoute } from './render.tsx'
 import type { Assets, BodyFacts, Doc, Messages, Route, SiteConfig } from './types.ts'
 
@@ -23,6 +24,8 @@ export interface RenderInput {
   links: [string, string[]][]
   routes: Route[]
   assets: Assets
+  /** Processed images by their URL under static/. Example: '/images/lobby.jpg' */
+  images: Record<string, ImageSet>
 }
 
 export interface RenderedPage {
@@ -74,6 +77,7 @@ export function createRenderer() {
         table: { routes: input.routes, byUrl: new Map(input.routes.map((r) => [r.url, r])) },
         collections: collect(input.docs, locales, new Map(input.links)),
         assets: input.assets,
+        images: input.images,
         bodyOf: treeOf,
         onMissingMessage: (key) => missing.push(key),
       }

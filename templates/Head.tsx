@@ -1,5 +1,6 @@
 import type { Page } from '../src/page.ts'
 import { InlineScripts } from './parts/InlineScripts.tsx'
+import { HERO_SIZES } from './parts/Picture.tsx'
 
 /** The page title: the company name alone on the home page, "<page> | <company>" elsewhere. */
 export function pageTitle(page: Page): string {
@@ -16,6 +17,7 @@ export function Head({ page }: { page: Page }) {
   const absolute = (url: string) => site.baseUrl + url
   const alternates = site.locales.filter((l) => route.alternates[l.code])
   const indexable = route.status === 200 && route.template !== 'thank-you'
+  const hero = page.hero()
   return (
     <head>
       <meta charSet="utf-8" />
@@ -43,6 +45,9 @@ export function Head({ page }: { page: Page }) {
       {site.fonts.preconnect.map((href) => <link key={href} rel="preconnect" href={href} crossOrigin="" />)}
       <link rel="stylesheet" href={site.fonts.stylesheet} />
       <link rel="stylesheet" href={assets.stylesheet} />
+      {hero && (
+        <link rel="preload" as="image" type={hero.set.sources[0]!.type} imageSrcSet={hero.set.sources[0]!.srcset} imageSizes={HERO_SIZES} fetchPriority="high" />
+      )}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {assets.scripts.map((src) => <script key={src} type="module" src={src} />)}
     </head>

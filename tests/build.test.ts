@@ -29,9 +29,12 @@ test('emits exactly the documented files', () => {
     ...BILINGUAL_PATHS.flatMap((p) => [p, `/cn${p}`]),
     ...ENGLISH_ONLY_PATHS,
   ].map((p) => `${p.slice(1)}index.html`)
-  const expected = [...pages, '404.html', 'cn/404.html', 'sitemap.xml', 'robots.txt', 'assets/main.[hash].js', 'assets/site.[hash].css'].sort()
+  // The hero image in three widths and three formats (the source is 2400 px wide).
+  const images = [480, 960, 1600].flatMap((w) => ['avif', 'jpg', 'webp'].map((f) => `assets/images/arches.[hash]-${w}.${f}`))
+  const expected = [...pages, '404.html', 'cn/404.html', 'sitemap.xml', 'robots.txt', 'assets/main.[hash].js', 'assets/site.[hash].css', ...images].sort()
   // Island chunks (assets/chunks/) come and go with the islands; each island's tests cover its own.
-  const emitted = result.files.filter((f) => !f.path.startsWith('assets/chunks/')).map((f) => f.path.replace(/\.[A-Z0-9]{8}\.(js|css)$/, '.[hash].$1')).sort()
+  const emitted = result.files.filter((f) => !f.path.startsWith('assets/chunks/'))
+    .map((f) => f.path.replace(/\.[A-Z0-9]{8}\.(js|css)$/, '.[hash].$1').replace(/\.[0-9a-f]{10}-/, '.[hash]-')).sort()
   expect(emitted).toEqual(expected)
   expect(pages).toHaveLength(48)
 })

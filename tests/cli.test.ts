@@ -151,4 +151,4 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
   const titleEdit = await runCli(['--root', site, '--out', out])
   expect(titleEdit.stdout).not.toContain('re-used')
   expect(readFileSync(join(out, 'contact/index.html'), 'utf8')).toContain('<title>Reach us | Amberlin Plastic Surgery Clinic</title>')
-})
+}, 180_000)

@@ -8,7 +8,7 @@ export function Home({ page }: { page: Page }) {
   const services = collections.services[locale.code] ?? []
   return (
     <Layout page={page}>
-      <Banner title={doc!.data.title} lead={doc!.data.intro}>
+      <Banner title={doc!.data.title} lead={doc!.data.intro} image={page.hero()}>
         <p className="banner__actions"><SpeakToUs page={page} /> <WhatsAppButton page={page} /></p>
       </Banner>
       <div className="wrap prose">{page.markdown()}</div>

@@ -1,16 +1,21 @@
 import type { ReactNode } from 'react'
+import type { ImageSet } from '../../src/picture.ts'
+import { HERO_SIZES, Picture } from './Picture.tsx'
 import type { Page } from '../../src/page.ts'
 import type { Doc } from '../../src/types.ts'
 import { WhatsAppButton } from './Contact.tsx'
 
 /** The page hero: the page's one h1 and an optional lead sentence. */
-export function Banner({ title, lead, children }: { title: string; lead?: string; children?: ReactNode }) {
+export function Banner({ title, lead, image, children }: { title: string; lead?: string; image?: { set: ImageSet; alt: string }; children?: ReactNode }) {
   return (
-    <div className="banner">
+    <div className={image ? 'banner banner--image' : 'banner'}>
       <div className="wrap">
-        <h1>{title}</h1>
-        {lead && <p className="banner__lead">{lead}</p>}
-        {children}
+        <div className="banner__text">
+          <h1>{title}</h1>
+          {lead && <p className="banner__lead">{lead}</p>}
+          {children}
+        </div>
+        {image && <Picture className="banner__image" set={image.set} alt={image.alt} sizes={HERO_SIZES} eager />}
       </div>
     </div>
   )

@@ -1,0 +1,19 @@
+/** How a processed image (src/images.ts) is shown: shared by the templates and Markdown. */
+
+/** What a <picture> needs to show one image. */
+export interface ImageSet {
+  /** Intrinsic size of the source: the <img> reserves its box, so nothing shifts when it arrives. */
+  width: number
+  height: number
+  /** The dominant colour, shown until the image arrives. Example: '#d9c7b8' */
+  placeholder: string
+  /** Modern formats first; the browser takes the first it supports. */
+  sources: { type: string; srcset: string }[]
+  /** The source's own format, for browsers without the others. */
+  fallback: { src: string; srcset: string }
+}
+
+/** Attributes of the <img> inside the <picture>; `sizes` says how wide it is shown. */
+export function imgAttributes(set: ImageSet, sizes: string) {
+  return { src: set.fallback.src, srcSet: set.fallback.srcset, sizes, width: set.width, height: set.height }
+}
