@@ -1,10 +1,15 @@
 /** The stylesheet and the browser script, bundled by esbuild with content-hashed names. */
-import { build } from 'esbuild'
-import { relative } from 'node:path'
+import { build, type Plugin } from 'esbuild'
+import { readFile } from 'node:fs/promises'
+import { dirname, relative } from 'node:path'
 import type { Assets, OutputFile } from './types.ts'
 
-/** Bundles templates/styles/site.css and src/client/main.ts into assets/<name>.<hash>.<ext>. */
-export async function bundleAssets(packageDir: string): Promise<{ assets: Assets; files: OutputFile[] }> {
+/**
+ * Bundles templates/styles/site.css and src/client/main.ts into assets/<name>.<hash>.<ext>.
+ * `generatedCss` (rules the build derives from content, such as image placeholders) is appended
+ * to the stylesheet, so pages need no inline styles.
+ */
+export async function bundleAssets(packageDir: string, generatedCss = ''): Promise<{ assets: Assets; files: OutputFile[] }> {
   const result = await build({
     absWorkingDir: packageDir,
     entryPoints: { site: 'templates/styles/site.css', main: 'src/client/main.ts' },
@@ -19,8 +24,20 @@ export async function bundleAssets(packageDir: string): Promise<{ assets: Assets
     write: false,
     logLevel: 'silent',
     legalComments: 'none',
+    plugins: [appendToStylesheet(generatedCss)],
   })
   const files = result.outputFiles.map((f) => ({ path: relative(packageDir, f.path).split('\\').join('/'), contents: f.contents }))
   const url = (ext: string) => `/${files.find((f) => !f.path.startsWith('assets/chunks/') && f.path.endsWith(ext))!.path}`
   return { assets: { stylesheet: url('.css'), scripts: [url('.js')] }, files }
+}
+
+function appendToStylesheet(css: string): Plugin {
+  return {
+    name: 'append-to-stylesheet',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]templates[\\/]styles[\\/]site\.css$/ }, async (args) => ({
+        contents: `${await readFile(args.path, 'utf8')}\n${css}`, loader: 'css', resolveDir: dirname(args.path),
+      }))
+    },
+  }
 }

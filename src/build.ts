@@ -13,6 +13,7 @@ import { collect } from './collections.ts'
 import { packageDir, resolveFolders } from './config.ts'
 import { problem } from './errors.ts'
 import { checkHeroImages, processImages } from './images.ts'
+import { placeholderCss } from './picture.ts'
 import { checkLinks } from './links.ts'
 import { checkTemplateKeys, loadMessages } from './messages.ts'
 import { parseDocs } from './parse.ts'
@@ -105,11 +106,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     diagnostics.push(...routeProblems, ...checkLinks(parsed.docs, facts, table, project.staticFiles, unreadableUrls))
     if (failed()) return stop()
 
-    const bundled = await timed('bundle', () => bundleAssets(packageDir))
     const pictures = await timed('images', () => processImages(join(folders.root, 'static'), project.staticFiles,
       persistent === true ? join(folders.root, '.clinic', 'cache', 'images') : undefined))
     diagnostics.push(...pictures.diagnostics, ...checkHeroImages(parsed.docs, pictures.images))
     if (failed()) return stop()
+    const bundled = await timed('bundle', () => bundleAssets(packageDir, placeholderCss(pictures.images)))
     const input: RenderInput = {
       site, messages: parsed.messages, routes: table.routes, assets: bundled.assets, images: pictures.images,
       docs: parsed.docs.map((d) => ({ ...d, markdown: '', hash: '' })), links: [...links],

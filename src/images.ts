@@ -63,6 +63,7 @@ export async function processImages(staticDir: string, staticFiles: string[], ca
     images[`/${file}`] = {
       width, height,
       placeholder: `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`,
+      placeholderClass: `ph-${hash}`,
       sources: (['avif', 'webp'] as const).map((f) => ({ type: MIME[f], srcset: srcset[f]! })),
       fallback: { src: srcset[own]!.split(', ').at(-1)!.split(' ')[0]!, srcset: srcset[own]! },
     }

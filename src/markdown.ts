@@ -40,7 +40,7 @@ function rehypeImages() {
       Object.assign(node.properties, { loading: 'lazy', decoding: 'async' })
       const set = images[String(node.properties.src)]
       if (!set || !parent || index === undefined) return
-      Object.assign(node.properties, imgAttributes(set, CONTENT_SIZES), { style: `background-color:${set.placeholder}` })
+      Object.assign(node.properties, imgAttributes(set, CONTENT_SIZES), { className: [set.placeholderClass] })
       parent.children[index] = {
         type: 'element', tagName: 'picture', properties: {},
         children: [...set.sources.map((s): Element => ({ type: 'element', tagName: 'source', properties: { type: s.type, srcSet: s.srcset, sizes: CONTENT_SIZES }, children: [] })), node],

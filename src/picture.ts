@@ -7,6 +7,8 @@ export interface ImageSet {
   height: number
   /** The dominant colour, shown until the image arrives. Example: '#d9c7b8' */
   placeholder: string
+  /** A class that paints the placeholder (rules in the stylesheet: no inline styles). Example: 'ph-9a1376e89b' */
+  placeholderClass: string
   /** Modern formats first; the browser takes the first it supports. */
   sources: { type: string; srcset: string }[]
   /** The source's own format, for browsers without the others. */
@@ -16,4 +18,9 @@ export interface ImageSet {
 /** Attributes of the <img> inside the <picture>; `sizes` says how wide it is shown. */
 export function imgAttributes(set: ImageSet, sizes: string) {
   return { src: set.fallback.src, srcSet: set.fallback.srcset, sizes, width: set.width, height: set.height }
+}
+
+/** The stylesheet rules behind every image's placeholder class. */
+export function placeholderCss(images: Record<string, ImageSet>): string {
+  return Object.values(images).map((set) => `.${set.placeholderClass}{background-color:${set.placeholder}}`).join('\n')
 }

@@ -24,10 +24,15 @@ test('the hero image is a preloaded, eager <picture> with AVIF and WebP sources 
     const picture = /<picture class="banner__image">(.*?)<\/picture>/.exec(html)![1]!
     expect(picture).toMatch(/<source type="image\/avif" srcset="\/assets\/images\/arches\.\w+-480\.avif 480w, [^"]*-960\.avif 960w, [^"]*-1600\.avif 1600w"/)
     expect(picture).toMatch(/<source type="image\/webp" srcset="[^"]+\.webp 480w/)
-    expect(picture).toMatch(/<img src="\/assets\/images\/arches\.\w+-1600\.jpg" srcset="[^"]+" sizes="[^"]+" width="2400" height="1600" alt="[^"]+"[^>]* loading="eager" fetchpriority="high" style="background-color:#[0-9a-f]{6}">/)
+    expect(picture).toMatch(/<img src="\/assets\/images\/arches\.\w+-1600\.jpg" srcset="[^"]+" sizes="[^"]+" width="2400" height="1600" alt="[^"]+"[^>]* loading="eager" fetchpriority="high" class="ph-\w+">/)
     expect(html).toMatch(/<link rel="preload" as="image" type="image\/avif" imagesrcset="[^"]+-480\.avif 480w[^"]*" imagesizes="[^"]+" fetchpriority="high">/)
   }
   expect(page('contact/index.html')).not.toContain('rel="preload" as="image"')
+  // The placeholder colour is painted by the stylesheet: pages carry no inline styles.
+  const placeholder = /class="(ph-\w+)"/.exec(page('index.html'))![1]
+  const css = result.files.find((f) => f.path.endsWith('.css'))!.contents
+  expect(Buffer.from(css).toString()).toMatch(new RegExp(`\\.${placeholder}\\{background-color:#[0-9a-f]{3,6}\\}`))
+  expect(page('index.html')).not.toContain(' style=')
 })
 
 test('every variant a page names is emitted, in the format its name says, at its width', async () => {
@@ -44,7 +49,7 @@ test('every variant a page names is emitted, in the format its name says, at its
 test('Markdown images become lazy <picture> elements with width and height', () => {
   const picture = /<picture><source type="image\/avif"[^>]*><source type="image\/webp"[^>]*>(<img [^>]*>)<\/picture>/.exec(page('privacy/index.html'))
   const img = picture![1]!
-  for (const attribute of ['src="/assets/images/arches.', 'srcset="', 'sizes="', 'width="2400"', 'height="1600"', 'alt="An illustration of three arches"', 'loading="lazy"', 'decoding="async"']) {
+  for (const attribute of ['src="/assets/images/arches.', 'srcset="', 'sizes="', 'width="2400"', 'height="1600"', 'alt="An illustration of three arches"', 'loading="lazy"', 'decoding="async"', 'class="ph-']) {
     expect(img).toContain(attribute)
   }
 })

@@ -11,7 +11,7 @@ export function Picture({ set, alt, sizes, eager = false, className }: { set: Im
       <img
         {...imgAttributes(set, sizes)} alt={alt} decoding="async"
         loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined}
-        style={{ backgroundColor: set.placeholder }}
+        className={set.placeholderClass}
       />
     </picture>
   )

@@ -1,0 +1,53 @@
+/**
+ * Lighthouse (the npm package) on pages of a running site, with Debian's Chromium. Shared by
+ * `npm run audit` and the test that keeps the stable categories at 100.
+ */
+import { launch, type LaunchedChrome } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+
+export type Mode = 'mobile' | 'desktop'
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+export type Category = (typeof CATEGORIES)[number]
+
+export interface AuditResult {
+  url: string
+  mode: Mode
+  /** 0–100 per category that was run. */
+  scores: Partial<Record<Category, number>>
+  /** Milliseconds, except CLS (unitless) and transfer (bytes); absent without the performance category. */
+  metrics: { lcp?: number; cls?: number; tbt?: number; transfer?: number }
+  /** Audits below a perfect score, for finding what to fix. Example: 'color-contrast' */
+  failing: { id: string; category: Category; title: string }[]
+}
+
+export async function openChromium(): Promise<LaunchedChrome> {
+  return launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  })
+}
+
+export async function audit(chrome: LaunchedChrome, url: string, mode: Mode, categories: readonly Category[] = CATEGORIES): Promise<AuditResult> {
+  const flags = { port: chrome.port, logLevel: 'error' as const, output: 'json' as const, onlyCategories: [...categories] }
+  const run = await lighthouse(url, flags, mode === 'desktop' ? desktopConfig : undefined)
+  if (!run) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const { lhr } = run
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`)
+  const scores: AuditResult['scores'] = {}
+  const failing: AuditResult['failing'] = []
+  for (const id of categories) {
+    const category = lhr.categories[id]
+    if (!category) continue
+    scores[id] = Math.round((category.score ?? 0) * 100)
+    for (const ref of category.auditRefs) {
+      const result = lhr.audits[ref.id]
+      if (ref.weight > 0 && result && result.score !== null && result.score < 1) failing.push({ id: ref.id, category: id, title: result.title })
+    }
+  }
+  const numeric = (id: string) => lhr.audits[id]?.numericValue
+  return {
+    url, mode, scores, failing,
+    metrics: { lcp: numeric('largest-contentful-paint'), cls: numeric('cumulative-layout-shift'), tbt: numeric('total-blocking-time'), transfer: numeric('total-byte-weight') },
+  }
+}
