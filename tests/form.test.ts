@@ -129,7 +129,12 @@ for (const [path, thanks, locale] of [['/contact/', '/thank-you/', 'en'], ['/cn/
       consent: { privacyNotice: true, marketingEmail: true, marketingSms: false, marketingPhone: true },
     })
     expect(notice).toMatch(/^[0-9a-f]{16}$/)
-    // The draft went with the enquiry: the form is empty when the visitor comes back.
+    // The draft went with the enquiry: the form is empty when the visitor comes back, by the
+    // Back button (from the back/forward cache or not) or by opening the page again.
+    await page.goBack()
+    await page.waitForSelector('form.contact-form[novalidate]', { state: 'attached' })
+    await expect.poll(() => formValues(page)).toEqual(shown({}))
+    expect(await page.locator('button[type=submit]').textContent()).toBe(locale === 'en' ? 'Send enquiry' : '发送咨询')
     const again = await openForm(path)
     expect(await formValues(again)).toEqual(shown({}))
   })

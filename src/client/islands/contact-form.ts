@@ -56,6 +56,7 @@ const contactForm: Island = (element) => {
     if (outcome.kind === 'sent') {
       sent = true
       draft.clear()
+      form.reset() // so that the browser's Back button does not bring back a form ready to send twice
       location.assign(form.dataset.thanks ?? '/')
       return
     }
@@ -69,11 +70,10 @@ const contactForm: Island = (element) => {
     errors.update(validationErrors(validateEnquiry(inputOf(), choices)))
   }
   const onRetry = () => button.click()
-  /** Back from the thank-you page (back/forward cache): a fresh form, not a second submission. */
+  /** Back from the thank-you page out of the back/forward cache: ready for a new enquiry. */
   const onPageShow = (event: PageTransitionEvent) => {
     if (!event.persisted || !sent) return
     sent = false
-    form.reset()
     busy(false)
   }
   const submit = (event: Event) => { void onSubmit(event as SubmitEvent) }
