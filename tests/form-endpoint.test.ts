@@ -140,8 +140,19 @@ test('when the enquiry cannot be written, the visitor is told (500) and the fail
   expect(site.errors.at(-1)).toMatch(/could not be written to .*enquiries\.jsonl: EISDIR/)
 })
 
-test('other paths are left to the static files', async () => {
-  const response = await fetch(`${site.url}/contact/`)
+test('other paths are left to the static files: the contact page, whose form asks only what an enquiry needs', async () => {
+  const response = await fetch(`${site.url}/cn/contact/`)
   expect(response.status).toBe(200)
-  expect(await response.text()).toContain('action="/api/enquiry"')
+  const html = await response.text()
+  expect(html).toContain('action="/api/enquiry"')
+  const form = html.slice(html.indexOf('<form'), html.indexOf('</form>'))
+  const names = [...form.matchAll(/<(?:input|select|textarea)\b[^>]*\bname="([^"]+)"/g)].map((m) => m[1])
+  expect([...new Set(names)]).toEqual([
+    'locale', 'page', 'notice', 'bot-field', 'name', 'email', 'phone', 'contactMethod', 'procedure', 'doctor', 'message',
+    'consent', 'marketingEmail', 'marketingSms', 'marketingPhone',
+  ])
+  expect(form).not.toMatch(/type="file"|nric|birth|address"/i)
+  expect(form.match(/type="checkbox"[^>]*/g)!.every((box) => !/checked/.test(box))).toBe(true)
+  expect(form).toContain('href="/cn/privacy/"')
+  expect(form).toContain('href="mailto:dpo@amberlin-clinic.example"')
 })

@@ -1,4 +1,5 @@
 /** The contact form in Chromium with JavaScript turned off: a native post to the local endpoint. */
+import AxeBuilder from '@axe-core/playwright'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
@@ -73,6 +74,11 @@ test('without JavaScript a rule the browser cannot check gets a page in the form
   expect(await page.locator('main img').count()).toBe(0)
   expect(await page.locator('a', { hasText: '返回联系表格' }).getAttribute('href')).toBe('/cn/contact/')
   expect(site.lines()).toEqual([])
+  const scripts = await browser.newContext() // axe runs as a script: the same page, in a tab that runs scripts
+  const scripted = await scripts.newPage()
+  await scripted.setContent(await page.content())
+  expect((await new AxeBuilder({ page: scripted }).analyze()).violations).toEqual([])
+  await scripts.close()
 
   // The browser's Back button returns to the form with everything typed.
   await page.goBack()

@@ -31,7 +31,7 @@ export function ContactForm({ page }: { page: Page }) {
       data-island="contact-form" data-delivery={delivery} data-thanks={thanks} data-messages={JSON.stringify(islandMessages(page))} {...netlify}>
       <h2 id="contact-form-title">{t('form.title')}</h2>
       <p className="hint">{t('form.intro')}</p>
-      <div className="error-summary" tabIndex={-1} hidden>
+      <div className="error-summary" hidden>
         <h3 className="error-summary__title">{t('form.errors.summary')}</h3>
         <ul className="error-summary__list" />
       </div>
