@@ -87,6 +87,18 @@ test('script-injection text in every field is stored as text, one line per enqui
   expect(stored.fields.email).toBe('<b>x</b>@example.com')
 })
 
+test('a repeated submission id is answered as a success and stored once', async () => {
+  const id = 'a'.repeat(32)
+  const answers = await Promise.all([postJson(validFields({ submission: id })), postJson(validFields({ submission: id }))])
+  expect(answers.map((a) => a.status)).toEqual([200, 200])
+  expect((await postForm(validFields({ submission: id }))).status).toBe(303)
+  expect(site.lines()).toHaveLength(1)
+  await postJson(validFields({ submission: 'b'.repeat(32) }))
+  await postJson(validFields({ submission: 'not an id' }))
+  await postJson(validFields({ submission: 'not an id' }))
+  expect(site.lines()).toHaveLength(4)
+})
+
 test('a filled honeypot is answered like a success and stored nowhere', async () => {
   const response = await postForm(validFields({ 'bot-field': 'http://spam.example' }))
   expect(response.status).toBe(303)

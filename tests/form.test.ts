@@ -172,6 +172,38 @@ test('with the endpoint unreachable the visitor is told, keeps every field (also
   expect(site.enquiries().map((e) => e.fields.name)).toEqual([VISITOR.name])
 })
 
+test('when the answer is lost on its way back, a retry is not stored twice; an edited enquiry is a new one', async () => {
+  const page = await openForm('/contact/')
+  let lose = 1
+  await page.route('**/api/enquiry', async (route) => {
+    if (lose-- <= 0) return route.continue()
+    await route.fetch() // the server takes it...
+    await route.abort('connectionreset') // ...and the browser never hears back
+  })
+  await fillForm(page, VISITOR)
+  await submit(page)
+  await page.locator('.contact-form__problem').waitFor()
+  expect(site.lines()).toHaveLength(1)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await page.waitForURL(`${site.url}/thank-you/`)
+  expect(site.lines()).toHaveLength(1)
+
+  const second = await openForm('/contact/')
+  lose = 1
+  await second.route('**/api/enquiry', async (route) => {
+    if (lose-- <= 0) return route.continue()
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  await fillForm(second, { ...VISITOR, message: 'First version.' })
+  await submit(second)
+  await second.locator('.contact-form__problem').waitFor()
+  await second.fill('#f-message', 'Second version, with more detail.')
+  await submit(second)
+  await second.waitForURL(`${site.url}/thank-you/`)
+  expect(site.enquiries().map((e) => e.fields.message)).toEqual([VISITOR.message, 'First version.', 'Second version, with more detail.'])
+})
+
 test('when the server answers 500 the visitor is told in their language, keeps every field and can retry', async () => {
   mkdirSync(join(site.root, '.clinic/enquiries.jsonl'), { recursive: true }) // the server cannot store the enquiry
   const page = await openForm('/cn/contact/')

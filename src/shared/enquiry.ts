@@ -16,6 +16,13 @@ export const LOCAL_ENQUIRY_PATH = '/api/enquiry'
 /** The hidden field only bots fill in (also Netlify's `data-netlify-honeypot`). */
 export const HONEYPOT_FIELD = 'bot-field'
 
+/**
+ * A random id the island sends with every attempt of one enquiry (kept with the draft), so that a
+ * retry after an answer that never arrived is recognised instead of stored twice.
+ */
+export const SUBMISSION_FIELD = 'submission'
+export const SUBMISSION_ID = /^[0-9a-f]{32}$/
+
 export const LIMITS = { name: 100, email: 254, phone: 20, message: 2000 } as const
 
 export const CONTACT_METHODS = ['email', 'phone', 'whatsapp'] as const

@@ -4,7 +4,7 @@
  * on success, and on failure a message that keeps every field and offers a retry, WhatsApp and
  * a phone call.
  */
-import { ANY_DOCTOR, fill, NOT_SURE, validateEnquiry, type Choices, type FormInput } from '../../shared/enquiry.ts'
+import { ANY_DOCTOR, fill, NOT_SURE, SUBMISSION_FIELD, validateEnquiry, type Choices, type FormInput } from '../../shared/enquiry.ts'
 import type { Island } from '../islands.ts'
 import { formDraft } from './contact-form/draft.ts'
 import { errorDisplay } from './contact-form/errors.ts'
@@ -52,7 +52,7 @@ const contactForm: Island = (element) => {
     errors.clear()
     problem.hidden = true
     busy(true)
-    const outcome = await sendEnquiry(form.action, input, form.dataset.delivery ?? 'local')
+    const outcome = await sendEnquiry(form.action, { ...input, [SUBMISSION_FIELD]: draft.submissionId() }, form.dataset.delivery ?? 'local')
     if (outcome.kind === 'sent') {
       sent = true
       draft.clear()

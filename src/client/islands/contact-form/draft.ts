@@ -6,6 +6,7 @@
 import { HONEYPOT_FIELD } from '../../../shared/enquiry.ts'
 
 const KEY = 'clinic-build:enquiry-draft'
+const ID_KEY = 'clinic-build:enquiry-submission'
 
 type Draft = Record<string, string | boolean>
 
@@ -21,7 +22,10 @@ export function formDraft(form: HTMLFormElement) {
         else if (el instanceof HTMLInputElement && el.type === 'radio') { if (el.checked) draft[el.name] = el.value }
         else draft[el.name] = el.value
       }
-      attempt(() => sessionStorage.setItem(KEY, JSON.stringify(draft)))
+      attempt(() => {
+        sessionStorage.setItem(KEY, JSON.stringify(draft))
+        sessionStorage.removeItem(ID_KEY) // an edited enquiry is a new one, even if an earlier attempt arrived
+      })
     },
     restore(): void {
       const draft = attempt(() => JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Draft | null)
@@ -35,8 +39,16 @@ export function formDraft(form: HTMLFormElement) {
         else el.value = String(value)
       }
     },
+    /** The id of this enquiry's attempts: the same across retries and reloads until it is sent or edited. */
+    submissionId(): string {
+      const kept = attempt(() => sessionStorage.getItem(ID_KEY))
+      if (kept) return kept
+      const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')
+      attempt(() => sessionStorage.setItem(ID_KEY, id))
+      return id
+    },
     clear(): void {
-      attempt(() => sessionStorage.removeItem(KEY))
+      attempt(() => { sessionStorage.removeItem(KEY); sessionStorage.removeItem(ID_KEY) })
     },
   }
 }
