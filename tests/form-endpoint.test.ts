@@ -150,6 +150,14 @@ test('when the enquiry cannot be written, the visitor is told (500) and the fail
   expect(page.status).toBe(500)
   expect(await page.text()).toContain('诊所的服务器出现问题')
   expect(site.errors.at(-1)).toMatch(/could not be written to .*enquiries\.jsonl: EISDIR/)
+
+  // A retry arriving while a failing attempt is written is not told it was stored; once the file
+  // can be written, the same submission is stored, once.
+  const again = validFields({ submission: 'c'.repeat(32) })
+  expect((await Promise.all([postJson(again), postJson(again)])).map((r) => r.status)).toEqual([500, 500])
+  rmSync(join(site.root, '.clinic/enquiries.jsonl'), { recursive: true })
+  expect((await Promise.all([postJson(again), postJson(again)])).map((r) => r.status)).toEqual([200, 200])
+  expect(site.lines()).toHaveLength(1)
 })
 
 test('other paths are left to the static files: the contact page, whose form asks only what an enquiry needs', async () => {

@@ -15,6 +15,7 @@ import {
 import { localeUrl, splitLocale } from '../shared/urls.ts'
 import type { LocaleConfig } from '../types.ts'
 import { readEnquiryBody } from './body.ts'
+import { oncePerSubmission } from './once.ts'
 import { renderResultPage } from './page.tsx'
 import { siteLoader, type EnquirySite } from './site.ts'
 import { appendRecord, enquiriesFile } from './store.ts'
@@ -44,8 +45,7 @@ export function createEnquiryHandler(options: EnquiryHandlerOptions): EnquiryHan
   const load = siteLoader(options.root)
   const file = enquiriesFile(options.root)
   const report = options.onError ?? ((message: string) => console.error(`clinic-build: ${message}`))
-  /** Submission ids stored while this server runs: a retry whose first answer was lost is not stored again. */
-  const received = new Set<string>()
+  const storeOnce = oncePerSubmission() // a retry whose first answer was lost is not stored again
 
   return async (req, res) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== LOCAL_ENQUIRY_PATH) return false
@@ -90,16 +90,10 @@ export function createEnquiryHandler(options: EnquiryHandlerOptions): EnquiryHan
       })
       return true
     }
-    const submission = SUBMISSION_ID.test(fields[SUBMISSION_FIELD] ?? '') ? fields[SUBMISSION_FIELD]! : undefined
-    if (submission && received.has(submission)) {
-      reply.success(thanks) // a retry of an enquiry already stored (or being stored)
-      return true
-    }
-    if (submission) received.add(submission)
+    const submission = SUBMISSION_ID.test(fields[SUBMISSION_FIELD] ?? '') ? fields[SUBMISSION_FIELD] : undefined
     try {
-      await appendRecord(file, record(result.enquiry, locale.code, page, fields))
+      await storeOnce(submission, () => appendRecord(file, record(result.enquiry, locale.code, page, fields)))
     } catch (error) {
-      if (submission) received.delete(submission)
       report(`an enquiry could not be written to ${file}: ${(error as Error).message}`)
       failure(500, 'the enquiry could not be stored', t('form.result.failed'))
       return true
