@@ -1,83 +1,113 @@
 /**
- * npm run bench -- [N] [--compare]
- * Builds a copy of the site with N synthetic articles (../shared/bench/gen-corpus.mjs) through
- * --root, cold and then again with nothing changed, and prints time, pages per second and peak
- * memory. --compare also times Hugo and Eleventy on the same corpus with ../shared/bench/compare.sh.
+ * npm run bench -- [N ...] [--compare] [--runs R]
+ * For each N (default 4000): a copy of the site with N synthetic articles from
+ * ../shared/bench/gen-corpus.mjs, built through --root cold (no cache), again with nothing
+ * changed (warm), and again after one article's body changed; peak memory of each; and the floor,
+ * the time to copy the same output tree. --compare also times Hugo and Eleventy on the same corpus
+ * with ../shared/bench/compare.sh, clinic-build's cold build among them, in the same run.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..')
+const bin = join(root, 'bin/clinic-build.js')
 const harness = resolve(root, '../shared/bench')
 const args = process.argv.slice(2)
-const n = Number(args.find((a) => /^\d+$/.test(a)) ?? 4000)
+const sizes = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--runs').map(Number)
 const compare = args.includes('--compare')
+const runs = Number(args[args.indexOf('--runs') + 1]) || 3
+const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined
 
 if (!existsSync(join(harness, 'gen-corpus.mjs'))) {
   console.error(`bench: ${harness}/gen-corpus.mjs is missing; the benchmark needs ../shared/bench beside the project.`)
   process.exit(1)
 }
 
-const work = mkdtempSync(join(tmpdir(), 'clinic-bench-'))
-const site = join(work, 'site')
-const corpus = join(work, 'corpus')
-for (const folder of ['content', 'locales', 'static']) cpSync(join(root, folder), join(site, folder), { recursive: true })
-execFileSync(process.execPath, [join(harness, 'gen-corpus.mjs'), String(n), corpus], { stdio: 'ignore' })
-// The corpus carries title, description, date, slug and tags; an article here also names its
-// author and reviewer, so every post gets the same sample doctor.
-mkdirSync(join(site, 'content/en/blog'), { recursive: true })
-for (const file of readdirSync(corpus)) {
-  const text = readFileSync(join(corpus, file), 'utf8')
-  writeFileSync(join(site, 'content/en/blog', file), text.replace(/^tags:/m, 'author: dr-evelyn-quah\nreviewedBy: dr-evelyn-quah\nreviewedOn: 2026-10-01\ntags:'))
+interface Run { seconds: number; rssMb?: number }
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+/** The site with N synthetic articles; each names the sample doctor as author and reviewer. */
+function prepareSite(n: number, work: string): string {
+  const site = join(work, 'site')
+  const corpus = join(work, 'corpus')
+  for (const folder of ['content', 'locales', 'static']) cpSync(join(root, folder), join(site, folder), { recursive: true })
+  execFileSync(process.execPath, [join(harness, 'gen-corpus.mjs'), String(n), corpus], { stdio: 'ignore' })
+  mkdirSync(join(site, 'content/en/blog'), { recursive: true })
+  for (const file of readdirSync(corpus)) {
+    const text = readFileSync(join(corpus, file), 'utf8')
+    writeFileSync(join(site, 'content/en/blog', file), text.replace(/^tags:/m, 'author: dr-evelyn-quah\nreviewedBy: dr-evelyn-quah\nreviewedOn: 2026-10-01\ntags:'))
+  }
+  return site
 }
 
-const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined
-function run(label: string): { seconds: number; rssMb?: number; pages: number } {
-  const out = join(work, 'out')
-  const command = [process.execPath, join(root, 'bin/clinic-build.js'), '--root', site, '--out', out]
+function build(site: string, out: string): Run {
+  const command = [process.execPath, bin, '--root', site, '--out', out]
   const started = performance.now()
   const r = timeBin
     ? spawnSync(timeBin, ['-f', '%M', ...command], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
     : spawnSync(command[0]!, command.slice(1), { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
   const seconds = (performance.now() - started) / 1000
-  if (r.status !== 0) {
-    console.error(r.stderr.split('\n').slice(0, 20).join('\n'))
-    throw new Error(`bench: the ${label} build failed`)
-  }
-  const rss = timeBin ? Number(r.stderr.trim().split('\n').at(-1)) / 1024 : undefined
-  return { seconds, rssMb: rss, pages: countPages(out) }
+  if (r.status !== 0) throw new Error(`bench: a build failed:\n${r.stderr.split('\n').slice(0, 20).join('\n')}`)
+  return { seconds, rssMb: timeBin ? Number(r.stderr.trim().split('\n').at(-1)) / 1024 : undefined }
 }
 
-function countPages(dir: string): number {
-  return readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.html')).length
+/** The median of `runs` builds (by time), with the largest peak memory among them. */
+function measure(runOnce: () => Run): Run {
+  const all = Array.from({ length: runs }, runOnce)
+  const rss = all.map((r) => r.rssMb ?? 0)
+  return { seconds: median(all.map((r) => r.seconds)), rssMb: Math.max(...rss) || undefined }
 }
 
-function copyFloor(): number {
+const pagesIn = (dir: string) => readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.html')).length
+
+function copyFloor(out: string, work: string): number {
   const started = performance.now()
-  cpSync(join(work, 'out'), join(work, 'copy'), { recursive: true })
+  cpSync(out, join(work, 'copy'), { recursive: true })
   const seconds = (performance.now() - started) / 1000
   rmSync(join(work, 'copy'), { recursive: true, force: true })
   return seconds
 }
 
-rmSync(join(site, '.clinic'), { recursive: true, force: true })
-const cold = run('cold')
-const warm = run('warm')
-const floor = copyFloor()
-const row = (label: string, r: { seconds: number; rssMb?: number; pages: number }) =>
-  `| ${label} | ${r.pages} | ${r.seconds.toFixed(2)} | ${(r.pages / r.seconds).toFixed(0)} | ${((r.seconds * 1000) / r.pages).toFixed(2)} | ${r.rssMb ? `${r.rssMb.toFixed(0)} MB` : 'n/a'} |`
-console.log(`\nclinic-build, ${n} synthetic articles (${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version})\n`)
-console.log('| build | pages | seconds | pages/s | ms/page | peak RSS |')
-console.log('|---|---|---|---|---|---|')
-console.log(row('cold', cold))
-console.log(row('unchanged rebuild', warm))
-console.log(`| floor: copying the output tree | ${cold.pages} | ${floor.toFixed(2)} | | | |`)
-
-if (compare) {
-  console.log('\nHugo and Eleventy on the same corpus (../shared/bench/compare.sh):')
-  const r = spawnSync('bash', [join(harness, 'compare.sh'), String(n)], { stdio: 'inherit', env: { ...process.env, TOOLS: 'hugo eleventy', WORK: join(tmpdir(), 'ssg-bench') } })
-  if (r.status !== 0) console.error('bench: compare.sh failed; see its output above')
+/** Hugo's and Eleventy's medians (and clinic-build's, timed the same way) from compare.sh. */
+function compareRun(n: number, site: string): Record<string, { seconds: number; rssMb: number }> {
+  const bench = join(tmpdir(), 'ssg-bench')
+  const candidate = `rm -rf ${site}/.clinic && ${process.execPath} ${bin} --root ${site} --out {out}`
+  const r = spawnSync('bash', [join(harness, 'compare.sh'), String(n)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, TOOLS: 'hugo eleventy', WORK: bench, RUNS: String(runs), CANDIDATE_NAME: 'clinic-build', CANDIDATE_CMD: candidate },
+  })
+  if (r.status !== 0) throw new Error('bench: compare.sh failed; see its output above')
+  const { results } = JSON.parse(readFileSync(join(bench, `n${n}`, 'hyperfine.json'), 'utf8')) as { results: { command: string; median: number }[] }
+  const rss = Object.fromEntries(readFileSync(join(bench, `n${n}`, 'meta.tsv'), 'utf8').trim().split('\n').map((l) => l.split('\t')).map((c) => [c[0], Number(c[5]) / 1024]))
+  return Object.fromEntries(results.map((x) => [x.command, { seconds: x.median, rssMb: rss[x.command] ?? 0 }]))
 }
-rmSync(work, { recursive: true, force: true })
+
+const machine = `${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`
+const report: string[] = [`clinic-build benchmark, ${new Date().toISOString().slice(0, 10)} (${machine}), median of ${runs} runs\n`]
+report.push('| articles | pages | build | seconds | ms/page | peak RSS MB |', '|---|---|---|---|---|---|')
+const row = (n: number, pages: number, label: string, r: Run) =>
+  report.push(`| ${n} | ${pages} | ${label} | ${r.seconds.toFixed(2)} | ${((r.seconds * 1000) / pages).toFixed(2)} | ${r.rssMb ? r.rssMb.toFixed(0) : ''} |`)
+
+for (const n of sizes.length ? sizes : [4000]) {
+  const work = mkdtempSync(join(tmpdir(), 'clinic-bench-'))
+  const site = prepareSite(n, work)
+  const out = join(work, 'out')
+  // With --compare, clinic-build's cold build is timed by compare.sh beside the others, the same way.
+  const compared = compare ? compareRun(n, site) : {}
+  const cold = compared['clinic-build'] ?? measure(() => { rmSync(join(site, '.clinic'), { recursive: true, force: true }); return build(site, out) })
+  if (compare) build(site, out) // writes this run's output folder from the cache compare.sh's last build left
+  const pages = pagesIn(out)
+  const warm = measure(() => build(site, out))
+  const article = join(site, 'content/en/blog', readdirSync(join(site, 'content/en/blog')).find((f) => f !== 'index.md')!)
+  const edited = measure(() => { appendFileSync(article, '\nOne more sentence for the benchmark.\n'); return build(site, out) })
+  const floor = copyFloor(out, work)
+  row(n, pages, 'clinic-build cold', cold)
+  row(n, pages, 'clinic-build warm (nothing changed)', warm)
+  row(n, pages, 'clinic-build warm (one article edited)', edited)
+  report.push(`| ${n} | ${pages} | floor: copying the output tree | ${floor.toFixed(2)} | ${((floor * 1000) / pages).toFixed(2)} | |`)
+  for (const [tool, r] of Object.entries(compared)) if (tool !== 'clinic-build') row(n, n + 1, `${tool} cold`, r)
+  rmSync(work, { recursive: true, force: true })
+  console.log(report.join('\n'))
+}
