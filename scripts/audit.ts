@@ -4,11 +4,11 @@
  * page type in every language with the mobile and the desktop settings; prints the four category
  * scores and LCP, CLS, TBT and transfer size per page, and which audits fell short.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { audit, openChromium, type AuditResult, type Mode } from './lighthouse.ts'
+import { audit, openChromium, PAGE_TYPES, startServe, type AuditResult, type Mode } from './lighthouse.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = join(root, 'bin/clinic-build.js')
@@ -16,45 +16,24 @@ const args = process.argv.slice(2)
 const modes: Mode[] = args.includes('--desktop') ? ['desktop'] : args.includes('--mobile') ? ['mobile'] : ['mobile', 'desktop']
 const jsonOut = args[args.indexOf('--json') + 1]
 
-/** One page of each type; every one is audited in each language it exists in. */
-export const PAGE_TYPES: Record<string, { path: string; locales: string[] }> = {
-  home: { path: '/', locales: ['', '/cn'] },
-  services: { path: '/services/', locales: ['', '/cn'] },
-  service: { path: '/services/rhinoplasty/', locales: ['', '/cn'] },
-  doctor: { path: '/dr-evelyn-quah/', locales: ['', '/cn'] },
-  contact: { path: '/contact/', locales: ['', '/cn'] },
-  'thank-you': { path: '/thank-you/', locales: ['', '/cn'] },
-  privacy: { path: '/privacy/', locales: ['', '/cn'] },
-  'blog index': { path: '/blog/', locales: [''] },
-  article: { path: '/blog/how-to-prepare-for-a-rhinoplasty/', locales: [''] },
-  '404': { path: '/no-such-page/', locales: ['', '/cn'] },
-}
-
 const out = join(mkdtempSync(join(tmpdir(), 'clinic-audit-')), 'dist')
 execFileSync(process.execPath, [bin, '--out', out, '--root', root], { stdio: 'ignore' })
-const server = spawn(process.execPath, [bin, 'serve', '--out', out, '--root', root, '--port', '4455'], { stdio: ['ignore', 'pipe', 'inherit'] })
-const base = await new Promise<string>((ready, fail) => {
-  server.stdout.setEncoding('utf8').on('data', (text: string) => {
-    const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1]
-    if (url) ready(url)
-  })
-  server.on('exit', (code) => fail(new Error(`clinic-build serve stopped (exit ${code})`)))
-})
+const server = await startServe(out, root)
 
 const chrome = await openChromium()
 const results: (AuditResult & { type: string })[] = []
 try {
   for (const mode of modes) {
-    for (const [type, { path, locales }] of Object.entries(PAGE_TYPES)) {
-      for (const prefix of locales) {
-        results.push({ type, ...await audit(chrome, `${base}${prefix}${path}`, mode) })
+    for (const [type, { path, prefixes }] of Object.entries(PAGE_TYPES)) {
+      for (const prefix of prefixes) {
+        results.push({ type, ...await audit(chrome, `${server.url}${prefix}${path}`, mode) })
         process.stderr.write('.')
       }
     }
   }
 } finally {
   await chrome.kill()
-  server.kill('SIGINT')
+  server.stop()
 }
 
 const cell = (n: number | undefined, digits = 0) => (n === undefined ? '' : n.toFixed(digits))

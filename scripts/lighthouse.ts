@@ -2,6 +2,8 @@
  * Lighthouse (the npm package) on pages of a running site, with Debian's Chromium. Shared by
  * `npm run audit` and the test that keeps the stable categories at 100.
  */
+import { spawn } from 'node:child_process'
+import { join, resolve } from 'node:path'
 import { launch, type LaunchedChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
@@ -20,6 +22,40 @@ export interface AuditResult {
   /** Audits below a perfect score, for finding what to fix. Example: 'color-contrast' */
   failing: { id: string; category: Category; title: string }[]
 }
+
+const bin = join(resolve(import.meta.dirname, '..'), 'bin/clinic-build.js')
+
+/** `clinic-build serve` on a built folder, as a real process on 127.0.0.1; resolves with its URL. */
+export async function startServe(out: string, root: string): Promise<{ url: string; stop: () => void }> {
+  const server = spawn(process.execPath, [bin, 'serve', '--out', out, '--root', root, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const url = await new Promise<string>((ready, fail) => {
+    server.stdout.setEncoding('utf8').on('data', (text: string) => {
+      const found = /(http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1]
+      if (found) ready(found)
+    })
+    server.on('exit', (code) => fail(new Error(`clinic-build serve stopped (exit ${code})`)))
+  })
+  return { url, stop: () => server.kill('SIGINT') }
+}
+
+/** One page of each type; each is audited in every language it exists in ('' is the default). */
+export const PAGE_TYPES: Record<string, { path: string; prefixes: string[]; indexable: boolean }> = {
+  home: { path: '/', prefixes: ['', '/cn'], indexable: true },
+  services: { path: '/services/', prefixes: ['', '/cn'], indexable: true },
+  service: { path: '/services/rhinoplasty/', prefixes: ['', '/cn'], indexable: true },
+  doctor: { path: '/dr-evelyn-quah/', prefixes: ['', '/cn'], indexable: true },
+  contact: { path: '/contact/', prefixes: ['', '/cn'], indexable: true },
+  privacy: { path: '/privacy/', prefixes: ['', '/cn'], indexable: true },
+  'blog index': { path: '/blog/', prefixes: [''], indexable: true },
+  article: { path: '/blog/how-to-prepare-for-a-rhinoplasty/', prefixes: [''], indexable: true },
+  // Kept out of search engines on purpose (noindex; the 404 also answers status 404), so Lighthouse's
+  // "page is crawlable" and "successful status code" audits fail there by design.
+  'thank-you': { path: '/thank-you/', prefixes: ['', '/cn'], indexable: false },
+  '404': { path: '/no-such-page/', prefixes: ['', '/cn'], indexable: false },
+}
+
+/** SEO audits that fail by design on pages kept out of search engines. */
+export const NOINDEX_AUDITS = ['is-crawlable', 'http-status-code']
 
 export async function openChromium(): Promise<LaunchedChrome> {
   return launch({
