@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { build } from './build.ts'
 import { packageDir } from './config.ts'
 import { formatDiagnostic, UsageError } from './errors.ts'
+import { serve } from './serve/index.ts'
 import { formatProfile, formatSummary } from './summary.ts'
 
 const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }
@@ -50,7 +51,20 @@ function program(): Command {
     .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
     .option('--profile', 'print the time spent parsing, rendering, minifying and writing')
     .action(async (options) => { process.exitCode = await runBuild(options) })
+  cli.command('serve')
+    .description('serve a built folder the way the CDN will (redirects, 404 pages, caching, compression, _headers)')
+    .option('-o, --out <dir>', 'the built folder', 'dist')
+    .option('-r, --root <dir>', 'site folder (for the local contact endpoint)', '.')
+    .option('-p, --port <number>', 'port; a taken port moves on to the next free one', parsePort, 8080)
+    .option('--host <address>', 'address to bind', '127.0.0.1')
+    .action(async (options) => { await serve(options) })
   return cli
+}
+
+function parsePort(value: string): number {
+  const port = Number(value)
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${value}".`)
+  return port
 }
 
 /** A usage mistake is one line naming it plus a pointer to --help; exit 2. */
