@@ -79,7 +79,7 @@ function usageLine(error: CommanderError, cli: Command, argv: string[]): string 
 /** The first word that is neither an option, an option's value, nor a command's name. */
 function firstPositional(cli: Command, args: string[]): string | undefined {
   const options = cli.commands.flatMap((c) => c.options)
-  const takesValue = new Set(options.filter((o) => o.required).flatMap((o) => [o.short, o.long]))
+  const takesValue = new Set(options.filter((o) => o.required).flatMap((o) => [o.short, o.long]).filter(Boolean))
   const commands = new Set(cli.commands.map((c) => c.name()))
   return args.find((arg, i) => !arg.startsWith('-') && !takesValue.has(args[i - 1]) && !commands.has(arg))
 }
