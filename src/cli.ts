@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { build } from './build.ts'
 import { packageDir } from './config.ts'
 import { formatDiagnostic, UsageError } from './errors.ts'
+import { dev } from './serve/dev/dev.ts'
 import { serve } from './serve/index.ts'
 import { formatProfile, formatSummary } from './summary.ts'
 
@@ -51,6 +52,13 @@ function program(): Command {
     .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
     .option('--profile', 'print the time spent parsing, rendering, minifying and writing')
     .action(async (options) => { process.exitCode = await runBuild(options) })
+  cli.command('dev')
+    .description('build, serve and rebuild on every save, updating open browser tabs')
+    .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
+    .option('-p, --port <number>', 'port; a taken port moves on to the next free one', parsePort, 4321)
+    .option('--host <address>', 'address to bind', '127.0.0.1')
+    .option('--open', 'open the site in the default browser')
+    .action(async (options) => { await dev(options) })
   cli.command('serve')
     .description('serve a built folder the way the CDN will (redirects, 404 pages, caching, compression, _headers)')
     .option('-o, --out <dir>', 'the built folder', 'dist')
