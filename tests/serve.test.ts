@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadHeaderRules, startServer, type RunningServer } from '../src/serve/index.ts'
 import { buildSite } from './browser.ts'
-import { BIN } from './helpers.ts'
+import { BIN, copySite } from './helpers.ts'
 import { get, raw, rawGet } from './http.ts'
 
 const SECRET = 'SECRET-OUTSIDE-THE-SITE'
@@ -189,12 +189,18 @@ describe('the command', () => {
     const blocker = createServer().listen(0, '127.0.0.1')
     await new Promise((ready) => blocker.once('listening', ready))
     const taken = (blocker.address() as { port: number }).port
-    const run = serveProcess(['--out', dist, '--port', String(taken)])
+    const site = copySite()
+    const run = serveProcess(['--out', dist, '--root', site, '--port', String(taken)])
     try {
       const served = await run.listening
       expect(served).toBe(`http://127.0.0.1:${taken + 1}`)
       expect(run.output().stderr).toContain(`Port ${taken} is taken; trying ${taken + 1}.`)
       expect((await get(`${served}/cn/`)).status).toBe(200)
+      // The contact form's local endpoint is mounted before the static files.
+      const enquiry = await fetch(`${served}/api/enquiry`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: '{}' })
+      expect(enquiry.status).toBe(422)
+      expect(await enquiry.json()).toMatchObject({ ok: false })
+      expect((await get(`${served}/api/enquiry`)).headers.allow).toBe('POST')
       // Held open, as a browser tab would, while Ctrl-C arrives.
       const open = connect(taken + 1, '127.0.0.1')
       await new Promise((ready) => open.once('connect', ready))

@@ -1,8 +1,9 @@
 /**
  * The request handlers both local servers try before static files. THIS is where the site's own
- * endpoints are mounted (the contact form's local endpoint answers here when no form endpoint is
- * configured). Each is a Node handler `(req, res) => Promise<boolean>` resolving true when it answered.
+ * endpoints are mounted. Each is a Node handler `(req, res) => Promise<boolean>` resolving true
+ * when it answered.
  */
+import { createEnquiryHandler } from '../enquiry/handler.ts'
 import type { RequestHandler } from './server.ts'
 
 export interface LocalHandlerOptions {
@@ -10,6 +11,9 @@ export interface LocalHandlerOptions {
   root: string
 }
 
-export function localHandlers(_options: LocalHandlerOptions): RequestHandler[] {
-  return []
+export function localHandlers(options: LocalHandlerOptions): RequestHandler[] {
+  return [
+    // The contact form's local endpoint: enquiries appended to <root>/.clinic/enquiries.jsonl.
+    createEnquiryHandler({ root: options.root }),
+  ]
 }
