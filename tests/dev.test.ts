@@ -124,6 +124,7 @@ describe('clinic-build dev', () => {
     const [href] = (style.data as { stylesheets: string[] }).stylesheets
     expect(href).toMatch(/^\/assets\/site\.[A-Za-z0-9_-]+\.css$/)
     expect(await page(href!)).toContain('rgb(1,2,3)')
+    expect(await page('/contact/')).toContain(`href="${href}"`)
     await expect.poll(() => tab.evaluate(() => getComputedStyle(document.body).outlineColor), REBUILD).toBe('rgb(1, 2, 3)')
     expect(await tab.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true)
     expect(events.slice(from).some((e) => e.event === 'reload')).toBe(false)
