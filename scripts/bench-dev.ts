@@ -52,7 +52,8 @@ function start(command: string, args: string[], ready: RegExp): Promise<{ child:
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2 }
 const row = (label: string, xs: number[]) => `| ${label} | ${median(xs).toFixed(0)} | ${Math.min(...xs).toFixed(0)} | ${Math.max(...xs).toFixed(0)} |`
-const retitle = (text: string, title: string) => text.replace(/^title: .*$/m, `title: "${title}"`)
+/** An edit of the article's body, the everyday case (a title edit also re-renders the listings that show it). */
+const addSentence = (text: string, marker: string) => `${text.trimEnd()}\n\n${marker} was added in the benchmark.\n`
 
 async function benchClinic(): Promise<{ served: number[]; event: number[]; initial: number }> {
   const site = join(work, 'clinic')
@@ -78,11 +79,11 @@ async function benchClinic(): Promise<{ served: number[]; event: number[]; initi
     for (let i = 0; i < edits; i++) {
       const file = join(site, 'content/en/blog', posts[(i * 97) % posts.length]!)
       const slug = /^slug: (.*)$/m.exec(readFileSync(file, 'utf8'))![1]!.trim()
-      const title = `Edited for the benchmark ${i}`
+      const marker = `Sentence${i}x${Date.now()}`
       const seen = reloads.length
       const saved = performance.now()
-      writeFileSync(file, retitle(readFileSync(file, 'utf8'), title))
-      served.push((await servedAt(`${url}/blog/${slug}/`, title)) - saved)
+      writeFileSync(file, addSentence(readFileSync(file, 'utf8'), marker))
+      served.push((await servedAt(`${url}/blog/${slug}/`, marker)) - saved)
       while (reloads.length === seen) await new Promise((r) => setTimeout(r, 2))
       event.push(reloads[seen]! - saved)
       while ((await fetch(`${url}/__clinic/status`).then((r) => r.json()) as { building: boolean }).building) await new Promise((r) => setTimeout(r, 20))
@@ -105,10 +106,10 @@ async function benchHugo(): Promise<{ served: number[]; rebuild: number[] } | un
     for (let i = 0; i < edits; i++) {
       const file = join(site, 'content/blog', posts[(i * 97) % posts.length]!)
       const slug = /^slug: (.*)$/m.exec(readFileSync(file, 'utf8'))![1]!.trim()
-      const title = `Edited for the benchmark ${i}`
+      const marker = `Sentence${i}x${Date.now()}`
       const saved = performance.now()
-      writeFileSync(file, retitle(readFileSync(file, 'utf8'), title))
-      served.push((await servedAt(`${url}/blog/${slug}/`, title)) - saved)
+      writeFileSync(file, addSentence(readFileSync(file, 'utf8'), marker))
+      served.push((await servedAt(`${url}/blog/${slug}/`, marker)) - saved)
       await new Promise((r) => setTimeout(r, 300)) // let Hugo finish logging this rebuild
     }
   } finally {
