@@ -5,8 +5,6 @@ import { join } from 'node:path'
 import { build } from './build.ts'
 import { packageDir } from './config.ts'
 import { formatDiagnostic, UsageError } from './errors.ts'
-import { dev } from './serve/dev/dev.ts'
-import { serve } from './serve/index.ts'
 import { formatProfile, formatSummary } from './summary.ts'
 
 const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }
@@ -58,14 +56,14 @@ function program(): Command {
     .option('-p, --port <number>', 'port; a taken port moves on to the next free one', parsePort, 4321)
     .option('--host <address>', 'address to bind', '127.0.0.1')
     .option('--open', 'open the site in the default browser')
-    .action(async (options) => { await dev(options) })
+    .action(async (options) => { const { dev } = await import('./serve/dev/dev.ts'); await dev(options) })
   cli.command('serve')
     .description('serve a built folder the way the CDN will (redirects, 404 pages, caching, compression, _headers)')
     .option('-o, --out <dir>', 'the built folder', 'dist')
     .option('-r, --root <dir>', 'site folder (for the local contact endpoint)', '.')
     .option('-p, --port <number>', 'port; a taken port moves on to the next free one', parsePort, 8080)
     .option('--host <address>', 'address to bind', '127.0.0.1')
-    .action(async (options) => { await serve(options) })
+    .action(async (options) => { const { serve } = await import('./serve/serve.ts'); await serve(options) })
   return cli
 }
 
