@@ -37,6 +37,8 @@ export interface BuildOptions {
   write?: boolean
   /** Include pages marked `draft: true` (the dev server does). */
   drafts?: boolean
+  /** Show a page whose translation is missing in the other language, with a warning (the dev server does). */
+  translationFallback?: boolean
   /**
    * Re-use what earlier builds derived from unchanged inputs: `true` (default when writing) keeps
    * the cache in .clinic/cache; a cache object (`emptyCache()`) keeps it in memory across calls.
@@ -101,7 +103,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const locales = site.locales.map((l) => l.code)
     const links = new Map(parsed.docs.map((d) => [d.id, internalLinks(facts.get(d.id)!)]))
     const collections = collect(parsed.docs, locales, links)
-    const { table, diagnostics: routeProblems } = buildRouteTable(parsed.docs, site, collections, parsed.unreadable)
+    const { table, diagnostics: routeProblems } = buildRouteTable(parsed.docs, site, collections, parsed.unreadable, { translationFallback: options.translationFallback })
     const unreadableUrls = parsed.unreadable.map((p) => localeUrl(p.locale, p.path, site.defaultLocale))
     diagnostics.push(...routeProblems, ...checkLinks(parsed.docs, facts, table, project.staticFiles, unreadableUrls))
     if (failed()) return stop()

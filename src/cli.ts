@@ -50,7 +50,27 @@ function program(): Command {
     .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
     .option('--profile', 'print the time spent parsing, rendering, minifying and writing')
     .action(async (options) => { process.exitCode = await runBuild(options) })
+  cli.command('dev')
+    .description('build, serve and rebuild on every save, updating open browser tabs')
+    .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
+    .option('-p, --port <number>', 'port; a taken port moves on to the next free one', parsePort, 4321)
+    .option('--host <address>', 'address to bind', '127.0.0.1')
+    .option('--open', 'open the site in the default browser')
+    .action(async (options) => { const { dev } = await import('./serve/dev/dev.ts'); await dev(options) })
+  cli.command('serve')
+    .description('serve a built folder the way the CDN will (redirects, 404 pages, caching, compression, _headers)')
+    .option('-o, --out <dir>', 'the built folder', 'dist')
+    .option('-r, --root <dir>', 'site folder (for the local contact endpoint)', '.')
+    .option('-p, --port <number>', 'port; a taken port moves on to the next free one', parsePort, 8080)
+    .option('--host <address>', 'address to bind', '127.0.0.1')
+    .action(async (options) => { const { serve } = await import('./serve/serve.ts'); await serve(options) })
   return cli
+}
+
+function parsePort(value: string): number {
+  const port = Number(value)
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${value}".`)
+  return port
 }
 
 /** A usage mistake is one line naming it plus a pointer to --help; exit 2. */
@@ -65,7 +85,7 @@ function usageLine(error: CommanderError, cli: Command, argv: string[]): string 
 /** The first word that is neither an option, an option's value, nor a command's name. */
 function firstPositional(cli: Command, args: string[]): string | undefined {
   const options = cli.commands.flatMap((c) => c.options)
-  const takesValue = new Set(options.filter((o) => o.required).flatMap((o) => [o.short, o.long]))
+  const takesValue = new Set(options.filter((o) => o.required).flatMap((o) => [o.short, o.long]).filter(Boolean))
   const commands = new Set(cli.commands.map((c) => c.name()))
   return args.find((arg, i) => !arg.startsWith('-') && !takesValue.has(args[i - 1]) && !commands.has(arg))
 }

@@ -8,13 +8,23 @@ import { problem } from './errors.ts'
 import { localeUrl, outputFileFor } from './shared/urls.ts'
 import type { Diagnostic, Doc, Route, RouteTable, SiteConfig } from './types.ts'
 
-export function buildRouteTable(docs: Doc[], site: SiteConfig, collections: Collections, unreadable: Place[] = []): { table: RouteTable; diagnostics: Diagnostic[] } {
-  const diagnostics = [...misplaced(docs, site), ...missingTranslations(docs, site, unreadable)]
-  const byPath = groupBy(docs, (d) => d.path)
-  const routes: Route[] = docs.flatMap((doc) => {
+export interface RouteOptions {
+  /** A missing translation is a warning and the page is shown in the other language (the dev server). */
+  translationFallback?: boolean
+}
+
+export function buildRouteTable(docs: Doc[], site: SiteConfig, collections: Collections, unreadable: Place[] = [], options: RouteOptions = {}): { table: RouteTable; diagnostics: Diagnostic[] } {
+  const missing = missingTranslations(docs, site, unreadable)
+  const severity = options.translationFallback ? 'warning' : 'error'
+  const diagnostics = [...misplaced(docs, site), ...missing.map((m) => problem('MissingTranslation', [translationFile(m.source, m.locale)], { file: m.source.id }, severity))]
+  // A stand-in for each missing translation: the same Doc, placed in the locale that lacks it.
+  const standIns = new Set(options.translationFallback ? missing.map((m) => ({ ...m.source, locale: m.locale })) : [])
+  const pages = [...docs, ...standIns]
+  const byPath = groupBy(pages, (d) => d.path)
+  const routes: Route[] = pages.flatMap((doc) => {
     const siblings = byPath.get(doc.path) ?? []
     const alternates = Object.fromEntries(siblings.map((d) => [d.locale, url(d.locale, d.path, site)]))
-    const route = pageRoute(doc, alternates, site)
+    const route = pageRoute(doc, alternates, site, standIns.has(doc) ? siblings.find((d) => d.id === doc.id && !standIns.has(d))?.locale : undefined)
     return doc.template === 'blog-index' ? paginate(route, collections.articles[doc.locale] ?? [], site.blog.pageSize, site) : [route]
   })
   for (const locale of site.locales) {
@@ -29,9 +39,10 @@ export function buildRouteTable(docs: Doc[], site: SiteConfig, collections: Coll
 
 const url = (locale: string, path: string, site: SiteConfig) => localeUrl(locale, path, site.defaultLocale)
 
-function pageRoute(doc: Doc, alternates: Record<string, string>, site: SiteConfig): Route {
+function pageRoute(doc: Doc, alternates: Record<string, string>, site: SiteConfig, contentLocale?: string): Route {
   const u = url(doc.locale, doc.path, site)
-  return { url: u, locale: doc.locale, path: doc.path, template: doc.template, docId: doc.id, alternates, status: 200, output: outputFileFor(u) }
+  const preview = { ...(doc.data.draft ? { draft: true } : {}), ...(contentLocale ? { contentLocale } : {}) }
+  return { url: u, locale: doc.locale, path: doc.path, template: doc.template, docId: doc.id, alternates, status: 200, output: outputFileFor(u), ...preview }
 }
 
 /**
@@ -70,15 +81,14 @@ function expectedLocales(path: string, site: SiteConfig): string[] {
   return only ? [only] : site.locales.map((l) => l.code)
 }
 
-function missingTranslations(docs: Doc[], site: SiteConfig, unreadable: Place[]): Diagnostic[] {
-  const found: Diagnostic[] = []
+function missingTranslations(docs: Doc[], site: SiteConfig, unreadable: Place[]): { source: Doc; locale: string }[] {
+  const found: { source: Doc; locale: string }[] = []
   const failed = groupBy(unreadable, (p) => p.path)
   for (const [path, siblings] of groupBy(docs, (d) => d.path)) {
     const present = new Set([...siblings, ...(failed.get(path) ?? [])].map((d) => d.locale))
     for (const locale of expectedLocales(path, site)) {
       if (present.has(locale)) continue
-      const source = siblings[0]!
-      found.push(problem('MissingTranslation', [translationFile(source, locale)], { file: source.id }))
+      found.push({ source: siblings[0]!, locale })
     }
   }
   return found

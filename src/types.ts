@@ -77,6 +77,10 @@ export interface Route {
   status: 200 | 404
   /** Path of the written file, relative to the output folder. Example: 'cn/services/ear/index.html' */
   output: string
+  /** Set on a draft page (built only for the dev server's preview). */
+  draft?: boolean
+  /** Set when the page shows another locale's content because its translation is missing (dev only). */
+  contentLocale?: string
   /** For paginated listings: this page's number (1-based) and the doc ids it lists. */
   page?: { number: number; count: number; items: string[] }
 }

@@ -2,13 +2,12 @@
  * Browser test harness: the real site built into a temporary folder, served on 127.0.0.1, and
  * Debian's Chromium driven by playwright-core. Each test file starts and stops what it uses.
  */
-import { createServer, type Server } from 'node:http'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
-import sirv from 'sirv'
 import { build } from '../src/build.ts'
+import { loadHeaderRules, startServer } from '../src/serve/index.ts'
 import { projectRoot } from './helpers.ts'
 
 /** Builds a site (the repository's own by default) into a fresh temporary folder. */
@@ -21,15 +20,14 @@ export async function buildSite(root = projectRoot): Promise<string> {
 
 export interface RunningServer { url: string; close: () => Promise<void> }
 
-/** Serves a built folder on a free port of 127.0.0.1. */
+/**
+ * Serves a built folder on a free port of 127.0.0.1 with `clinic-build serve`'s server: redirects,
+ * 404 pages, caching, compression and the folder's `_headers`, as the site will be served.
+ */
 export async function serveFolder(dir: string): Promise<RunningServer> {
-  const server: Server = createServer(sirv(dir, { dev: true }))
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))
-  const { port } = server.address() as { port: number }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()) }),
-  }
+  const headerRules = await loadHeaderRules(dir, (message) => { throw new Error(message) })
+  const { url, close } = await startServer({ dir, port: 0, headerRules })
+  return { url, close }
 }
 
 /** Debian's Chromium, headless; never a downloaded browser. */

@@ -1,0 +1,48 @@
+/** The main thread's side of the build worker: one build at a time, and a fresh worker on demand. */
+import { Worker } from 'node:worker_threads'
+import type { BuildReport } from './build-worker.ts'
+
+const ENTRY = new URL('./worker-entry.mjs', import.meta.url)
+
+export class PreviewBuilder {
+  private worker: Promise<Worker> | undefined
+
+  constructor(private readonly root: string, private readonly outDir: string) {}
+
+  /** Builds the site; a worker that fails to start (a template that does not compile) becomes a problem to show. */
+  async build(): Promise<BuildReport> {
+    const started = performance.now()
+    try {
+      const worker = await (this.worker ??= this.spawn())
+      return await new Promise<BuildReport>((done, fail) => {
+        const onError = (error: Error) => { this.worker = undefined; fail(error) }
+        worker.once('error', onError)
+        worker.once('message', (report: BuildReport) => { worker.off('error', onError); done(report) })
+        worker.postMessage('build')
+      })
+    } catch (error) {
+      this.worker = undefined
+      const e = error as Error
+      return { ok: false, ms: performance.now() - started, diagnostics: [{ code: 'InternalError', severity: 'error', file: 'clinic-build', message: e.message ?? String(error) }] }
+    }
+  }
+
+  /** Replaces the worker, so that changed template code is imported afresh. */
+  async restart(): Promise<void> {
+    await this.close()
+  }
+
+  async close(): Promise<void> {
+    const worker = await this.worker?.catch(() => undefined)
+    this.worker = undefined
+    await worker?.terminate()
+  }
+
+  private spawn(): Promise<Worker> {
+    const worker = new Worker(ENTRY, { workerData: { root: this.root, outDir: this.outDir } })
+    return new Promise((ready, fail) => {
+      worker.once('message', () => { worker.off('error', fail); ready(worker) })
+      worker.once('error', fail)
+    })
+  }
+}

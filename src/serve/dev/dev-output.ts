@@ -1,0 +1,81 @@
+/**
+ * The dev server's folder (.clinic/dev): each build's files, with the dev additions, written only
+ * where they changed, plus the static/ files that changed. Files of pages that no longer exist
+ * stay on disk but are left out of `published`, so the server answers 404 for them without racing
+ * a delete against a read.
+ */
+import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import type { BuildResult } from '../../build.ts'
+import { listFiles } from '../../read.ts'
+import { injectDev } from './inject.ts'
+import { previewNotices } from './notices.ts'
+
+export interface OutputUpdate {
+  /** Paths written by this update, relative to the folder. */
+  changed: string[]
+  /** Every path of the current site. */
+  published: string[]
+  /** Stylesheet URLs of the current build. Example: ['/assets/site.5TKQ2ZLM.css'] */
+  stylesheets: string[]
+}
+
+export class DevOutput {
+  private previous = new Map<string, string | Uint8Array>()
+  private staticVersions = new Map<string, string>()
+  private writes = 0
+
+  constructor(private readonly dir: string, private readonly root: string) {}
+
+  async update(result: BuildResult): Promise<OutputUpdate> {
+    const noticesFor = await previewNotices(this.root, result.table?.routes ?? [])
+    const routeOf = new Map(result.table?.routes.map((r) => [r.output, r]))
+    const changed: string[] = []
+    const current = new Map<string, string | Uint8Array>()
+    for (const file of result.files) {
+      const route = routeOf.get(file.path)
+      const contents = file.path.endsWith('.html') && typeof file.contents === 'string'
+        ? injectDev(file.contents, route ? noticesFor(route) : [])
+        : file.contents
+      current.set(file.path, contents)
+      if (!same(this.previous.get(file.path), contents)) {
+        await this.write(file.path, (temp) => writeFile(temp, contents))
+        changed.push(file.path)
+      }
+    }
+    this.previous = current
+
+    const staticDir = join(this.root, 'static')
+    const staticFiles = (await listFiles(staticDir)).filter((f) => !current.has(f))
+    const versions = new Map<string, string>()
+    for (const file of staticFiles) {
+      const stats = await stat(join(staticDir, file)).catch(() => undefined)
+      if (!stats) continue
+      const version = `${stats.size}-${stats.mtimeMs}`
+      versions.set(file, version)
+      if (this.staticVersions.get(file) !== version) {
+        await this.write(file, (temp) => copyFile(join(staticDir, file), temp))
+        changed.push(file)
+      }
+    }
+    this.staticVersions = versions
+
+    const stylesheets = [...current.keys()].filter((p) => /^assets\/[^/]+\.css$/.test(p)).map((p) => `/${p}`)
+    return { changed, published: [...current.keys(), ...versions.keys()], stylesheets }
+  }
+
+  /** Writes beside the target and renames over it, so a request never reads half a file. */
+  private async write(path: string, put: (temp: string) => Promise<void>): Promise<void> {
+    const target = join(this.dir, path)
+    const temp = join(this.dir, `.writing-${this.writes++}`)
+    await mkdir(dirname(target), { recursive: true })
+    await put(temp)
+    await rename(temp, target)
+  }
+}
+
+function same(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
+  if (a === undefined) return false
+  if (typeof a === 'string' || typeof b === 'string') return a === b
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b)
+}

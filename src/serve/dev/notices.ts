@@ -1,0 +1,32 @@
+/** The words of the preview notices, from the site's locale files (`preview.*`), in each page's language. */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { loadMessages } from '../../messages.ts'
+import { parseSite } from '../../site.ts'
+import type { Messages, Route } from '../../types.ts'
+
+export type NoticesFor = (route: Route) => string[]
+
+/** Reads the messages only when some page needs a notice, so ordinary rebuilds pay nothing. */
+export async function previewNotices(root: string, routes: Route[]): Promise<NoticesFor> {
+  if (!routes.some((r) => r.draft || r.contentLocale)) return () => []
+  const messages = await readMessages(root)
+  return (route) => {
+    const m = messages[route.locale] ?? {}
+    const notices: string[] = []
+    if (route.draft) notices.push(m['preview.draft'] ?? 'Draft')
+    if (route.contentLocale) {
+      const language = messages[route.contentLocale]?.['language.name'] ?? route.contentLocale
+      notices.push((m['preview.untranslated'] ?? 'Not translated: {language}').replace('{language}', language))
+    }
+    return notices
+  }
+}
+
+async function readMessages(root: string): Promise<Record<string, Messages>> {
+  const read = async (path: string) => ({ path, text: await readFile(join(root, path), 'utf8').catch(() => '') })
+  const { site } = parseSite(await read('content/site.yaml'))
+  if (!site) return {}
+  const files = await Promise.all(site.locales.map((l) => read(`locales/${l.messages}.yaml`)))
+  return loadMessages(files, site).messages
+}

@@ -1,0 +1,64 @@
+/**
+ * Maps a checked request path to what a CDN would answer from a built folder:
+ *   /contact/  -> the file contact/index.html
+ *   /contact   -> a redirect to /contact/ (when contact/index.html exists)
+ *   /cn/nope/  -> not found, with the nearest 404.html up the path (cn/404.html, else 404.html)
+ * Locale prefixes are not known here: a locale's 404 page is simply the 404.html in its folder.
+ */
+import { realpath, stat } from 'node:fs/promises'
+import { join, sep } from 'node:path'
+
+export type Resolution =
+  | { kind: 'file'; file: string; abs: string }
+  | { kind: 'redirect' }
+  | { kind: 'not-found'; page?: { file: string; abs: string } }
+
+export interface Folder {
+  /** The served folder, absolute and with symbolic links resolved. */
+  dir: string
+  /** Hides files that are on disk but not part of the current site (the dev server's stale pages). */
+  isPublished?: (file: string) => boolean
+}
+
+/** Files of the folder that are never served: dot files and the host's configuration. */
+const PRIVATE = /(^|\/)\.|^_(headers|redirects)$/
+
+export async function resolveRequest(folder: Folder, segments: string[], trailingSlash: boolean): Promise<Resolution> {
+  const notFound = async (): Promise<Resolution> => ({ kind: 'not-found', page: await nearest404(folder, segments) })
+  if (segments.some((s) => s === '')) return notFound()
+  const path = segments.join('/')
+  const kind = await kindOf(folder, path)
+  if (kind === 'file' && !trailingSlash) return { kind: 'file', file: path, abs: join(folder.dir, path) }
+  if (kind === 'dir') {
+    const index = path ? `${path}/index.html` : 'index.html'
+    if (await kindOf(folder, index) === 'file') {
+      return trailingSlash || !path ? { kind: 'file', file: index, abs: join(folder.dir, index) } : { kind: 'redirect' }
+    }
+  }
+  return notFound()
+}
+
+async function nearest404(folder: Folder, segments: string[]): Promise<{ file: string; abs: string } | undefined> {
+  for (let depth = segments.length; depth >= 0; depth--) {
+    const file = [...segments.slice(0, depth), '404.html'].filter(Boolean).join('/')
+    if (await kindOf(folder, file) === 'file') return { file, abs: join(folder.dir, file) }
+  }
+  return undefined
+}
+
+/** What `file` (relative, already checked segment by segment) is, if it may be served at all. */
+async function kindOf(folder: Folder, file: string): Promise<'file' | 'dir' | undefined> {
+  if (PRIVATE.test(file)) return undefined
+  const abs = join(folder.dir, file)
+  try {
+    const stats = await stat(abs)
+    // A symbolic link inside the folder must not lead out of it.
+    const real = await realpath(abs)
+    if (real !== folder.dir && !real.startsWith(folder.dir + sep)) return undefined
+    if (stats.isDirectory()) return 'dir'
+    if (stats.isFile() && (folder.isPublished?.(file) ?? true)) return 'file'
+    return undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Answers GET and HEAD requests from a built folder the way a CDN would: trailing-slash redirects,
+ * per-locale 404 pages, content types with charset, caching headers, gzip/brotli and the build's
+ * `_headers`. sirv sends the files; this module decides which file and which headers.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readFile, stat } from 'node:fs/promises'
+import sirv from 'sirv'
+import { cachePolicy, contentType, isCompressible } from './content-headers.ts'
+import { chooseEncoding, CompressionMemo, MIN_COMPRESS_BYTES } from './compress.ts'
+import type { HeaderRules } from './netlify-headers.ts'
+import type { Target } from './request-target.ts'
+import { resolveRequest, type Folder } from './resolve.ts'
+
+export interface StaticOptions extends Folder {
+  /** Cache-Control for every response instead of the CDN policy (the dev server: no-store). */
+  cacheControl?: string
+  /** gzip and brotli when the client accepts them (default true). */
+  compress?: boolean
+  /** Headers from the build's `_headers`, applied last. */
+  headerRules?: HeaderRules
+}
+
+type OkTarget = Extract<Target, { ok: true }>
+
+export function staticFiles(options: StaticOptions) {
+  // sirv reads the disk on every request (`dev`), so a rebuilt folder is served at once; it only
+  // ever sees the exact path of a file chosen below.
+  const send = sirv(options.dir, { dev: true, etag: true, extensions: [], dotfiles: true })
+  const memo = new CompressionMemo()
+
+  return async function serveStatic(req: IncomingMessage, res: ServerResponse, target: OkTarget): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n')
+      return
+    }
+    const found = await resolveRequest(options, target.segments, target.trailingSlash)
+    if (found.kind === 'redirect') {
+      res.writeHead(308, { Location: `${target.pathname}/${target.search}`, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': options.cacheControl ?? 'public, max-age=3600' })
+      res.end(`Moved to ${target.pathname}/${target.search}\n`)
+      return
+    }
+    if (found.kind === 'not-found' && !found.page) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': options.cacheControl ?? 'no-cache' }).end('Not found\n')
+      return
+    }
+    const { file, abs } = found.kind === 'file' ? found : found.page!
+    const status = found.kind === 'file' ? 200 : 404
+    const type = contentType(file)
+    res.statusCode = status
+    res.setHeader('Content-Type', type)
+    res.setHeader('Cache-Control', status === 404 ? 'no-cache' : options.cacheControl ?? cachePolicy(file))
+    const compressible = options.compress !== false && isCompressible(type)
+    if (compressible) res.setHeader('Vary', 'Accept-Encoding')
+    for (const [name, value] of Object.entries(options.headerRules?.(target.pathname) ?? {})) res.setHeader(name, value)
+
+    const encoding = compressible && !req.headers.range ? chooseEncoding(req.headers['accept-encoding']) : undefined
+    const stats = await stat(abs)
+    if (encoding && stats.size >= MIN_COMPRESS_BYTES) {
+      const version = `${stats.size}-${stats.mtime.getTime()}`
+      const etag = `W/"${version}-${encoding}"`
+      if (status === 200 && req.headers['if-none-match'] === etag) { res.writeHead(304, { ETag: etag }).end(); return }
+      const body = await memo.get(abs, version, encoding, () => readFile(abs))
+      res.writeHead(status, { 'Content-Encoding': encoding, 'Content-Length': body.length, ETag: etag, 'Last-Modified': stats.mtime.toUTCString() })
+      res.end(body)
+      return
+    }
+    if (status === 404) {
+      // sirv would answer 200; a 404 page is sent whole.
+      const body = await readFile(abs)
+      res.setHeader('Content-Length', body.length)
+      res.end(body)
+      return
+    }
+    req.url = encodeURI(`/${file}`)
+    send(req, res, () => { res.writeHead(404).end() })
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * `clinic-build dev` as a real process in a temporary copy of the project (templates included, so
+ * a style edit is a real edit), a real event-stream client, and Chromium for the overlay and the
+ * stylesheet swap.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { build } from '../src/build.ts'
+import { launchBrowser } from './browser.ts'
+import { projectRoot } from './helpers.ts'
+import { get } from './http.ts'
+
+/** Rebuilds share two cores with everything else on the machine: wait generously, on conditions. */
+const REBUILD = { timeout: 150_000, interval: 200 }
+const ARTICLE = 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md'
+
+let site: string
+let child: ChildProcess
+let url: string
+let stdout = ''
+let stderr = ''
+const events: { event: string; data: unknown }[] = []
+let stopEvents: () => void
+let browser: Browser
+let tab: Page
+
+/** A copy of the whole project: dev watches templates/ of the package it runs from. */
+function copyProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'clinic-dev-'))
+  for (const entry of ['bin', 'src', 'templates', 'content', 'locales', 'static', 'package.json', 'tsconfig.json']) {
+    cpSync(join(projectRoot, entry), join(dir, entry), { recursive: true })
+  }
+  symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'))
+  return dir
+}
+
+/** Reads the event stream the way a tab's EventSource does. */
+async function listen(): Promise<() => void> {
+  const controller = new AbortController()
+  const res = await fetch(`${url}/__clinic/events`, { signal: controller.signal })
+  expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
+  void (async () => {
+    let buffer = ''
+    try {
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        buffer += read.value
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const event = /^event: (.+)$/m.exec(block)?.[1]
+          const data = /^data: (.+)$/m.exec(block)?.[1]
+          if (event) events.push({ event, data: data ? JSON.parse(data) : undefined })
+        }
+      }
+    } catch { /* aborted at the end */ }
+  })()
+  return () => controller.abort()
+}
+
+const edit = (file: string, change: (text: string) => string) => writeFileSync(join(site, file), change(readFileSync(join(site, file), 'utf8')))
+const page = async (path: string) => (await get(`${url}${path}`)).body.toString('utf8')
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]
+/** Resolves with the first event of `name` after `from` (an index into `events`). */
+const nextEvent = async (name: string, from: number) => {
+  await expect.poll(() => events.slice(from).some((e) => e.event === name), REBUILD).toBe(true)
+  return events.slice(from).find((e) => e.event === name)!
+}
+const status = async () => JSON.parse(await page('/__clinic/status')) as { building: boolean; ok: boolean; builds: number }
+
+beforeAll(async () => {
+  site = copyProject()
+  child = spawn(process.execPath, [join(site, 'bin/clinic-build.js'), 'dev', '--port', '0'], { cwd: site, stdio: ['ignore', 'pipe', 'pipe'] })
+  url = await new Promise<string>((started, failed) => {
+    child.stdout!.on('data', (c) => {
+      stdout += c
+      const address = /Dev server at (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1]
+      if (address) started(address)
+    })
+    child.stderr!.on('data', (c) => { stderr += c })
+    child.once('exit', (code) => failed(new Error(`dev exited ${code}:\n${stdout}\n${stderr}`)))
+  })
+  stopEvents = await listen()
+  browser = await launchBrowser()
+  tab = await browser.newPage()
+  await tab.goto(`${url}/contact/`)
+}, 300_000)
+
+afterAll(async () => {
+  stopEvents?.()
+  await browser?.close()
+  if (child && child.exitCode === null) child.kill('SIGKILL')
+  rmSync(site, { recursive: true, force: true })
+})
+
+describe('clinic-build dev', () => {
+  test('serves the site on 127.0.0.1 with the dev client, never cached', async () => {
+    const r = await get(`${url}/contact/`)
+    expect(r.status).toBe(200)
+    expect(r.headers['cache-control']).toBe('no-store')
+    expect(r.body.toString()).toContain('<script type="module" src="/__clinic/dev-client.js"></script>')
+    expect((await get(`${url}/contact`)).headers.location).toBe('/contact/')
+    expect((await get(`${url}/cn/nope/`)).status).toBe(404)
+    expect((await get(`${url}/__clinic/dev-client.js`)).headers['content-type']).toBe('text/javascript; charset=utf-8')
+  })
+
+  test('editing an article changes the served page and sends a reload', async () => {
+    const from = events.length
+    edit(ARTICLE, (t) => t.replace(/^title: .*$/m, 'title: Preparing for Nose Surgery, Edited'))
+    await expect.poll(async () => titleOf(await page('/blog/how-to-prepare-for-a-rhinoplasty/')), REBUILD).toMatch(/^Preparing for Nose Surgery, Edited \|/)
+    await nextEvent('reload', from)
+    expect(stdout).toMatch(/content\/en\/blog\/how-to-prepare-for-a-rhinoplasty\.md: built in \d+ ms/)
+  })
+
+  test('a style edit sends the new stylesheet, which the open tab swaps in without reloading', async () => {
+    await tab.evaluate(() => { (window as { notReloaded?: boolean }).notReloaded = true })
+    const from = events.length
+    edit('templates/styles/site.css', (t) => `${t}\nbody { outline: 1px solid rgb(1, 2, 3) }\n`)
+    const style = await nextEvent('style', from)
+    const [href] = (style.data as { stylesheets: string[] }).stylesheets
+    expect(href).toMatch(/^\/assets\/site\.[A-Za-z0-9_-]+\.css$/)
+    expect(await page(href!)).toContain('rgb(1,2,3)')
+    expect(await page('/contact/')).toContain(`href="${href}"`)
+    await expect.poll(() => tab.evaluate(() => getComputedStyle(document.body).outlineColor), REBUILD).toBe('rgb(1, 2, 3)')
+    expect(await tab.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    expect(events.slice(from).some((e) => e.event === 'reload')).toBe(false)
+  })
+
+  test('broken front matter: the error in the terminal and over the page, the last good page still served', async () => {
+    const from = events.length
+    const before = await page('/contact/')
+    edit('content/en/contact.md', (t) => t.replace(/^description: (.*)$/m, 'description: Visit: the clinic'))
+    const problems = await nextEvent('problems', from)
+    expect(problems.data).toEqual([expect.objectContaining({ code: 'InvalidYaml', file: 'content/en/contact.md', line: 4, column: 14 })])
+    expect(stderr).toContain('content/en/contact.md:4:14  InvalidYaml  YAML could not be parsed')
+    expect(stderr).toContain('Still serving the last good build')
+    expect(await page('/contact/')).toBe(before)
+    const overlay = tab.locator('#clinic-dev-overlay [role="alertdialog"]')
+    await overlay.waitFor({ timeout: 10_000 })
+    expect(await overlay.textContent()).toContain('content/en/contact.md:4:14 InvalidYaml')
+    // A tab opened while the site is broken is told at once.
+    const late = await browser.newPage()
+    await late.goto(`${url}/`)
+    await late.locator('#clinic-dev-overlay [role="alertdialog"]').waitFor({ timeout: 10_000 })
+    await late.close()
+  })
+
+  test('fixing the file recovers by itself: new content, overlay gone', async () => {
+    const from = events.length
+    edit('content/en/contact.md', (t) => t.replace('description: Visit: the clinic', 'description: "Visit: the clinic, by appointment."'))
+    await nextEvent('reload', from)
+    await expect.poll(async () => page('/contact/'), REBUILD).toContain('Visit: the clinic, by appointment.')
+    expect((await status()).ok).toBe(true)
+    await expect.poll(() => tab.locator('meta[name="description"]').getAttribute('content'), REBUILD).toBe('Visit: the clinic, by appointment.')
+    expect(await tab.locator('#clinic-dev-overlay').count()).toBe(0)
+  })
+
+  test('a burst of 50 saves in under a second ends in one correct final state', async () => {
+    const { builds } = await status()
+    const started = performance.now()
+    for (let i = 1; i <= 50; i++) {
+      // One save every 15 ms or so, as an editor's autosave or a formatter might.
+      const due = started + i * 15 - performance.now()
+      if (due > 0) await new Promise((r) => setTimeout(r, due))
+      edit(ARTICLE, (t) => t.replace(/^title: .*$/m, `title: Burst ${i}`))
+    }
+    expect(performance.now() - started).toBeLessThan(1000)
+    await expect.poll(async () => titleOf(await page('/blog/how-to-prepare-for-a-rhinoplasty/')), REBUILD).toMatch(/^Burst 50 \|/)
+    await expect.poll(async () => (await status()).building, REBUILD).toBe(false)
+    expect(titleOf(await page('/blog/how-to-prepare-for-a-rhinoplasty/'))).toMatch(/^Burst 50 \|/)
+    // Queued, not one rebuild per save.
+    expect((await status()).builds - builds).toBeLessThan(10)
+  })
+
+  test('drafts show with a badge and a missing translation shows the other language with a notice', async () => {
+    const from = events.length
+    writeFileSync(join(site, 'content/en/blog/draft-note.md'), readFileSync(join(site, ARTICLE), 'utf8').replace(/^title: .*$/m, 'title: A Draft Note\ndraft: true'))
+    rmSync(join(site, 'content/cn/thank-you.md'))
+    await expect.poll(async () => (await get(`${url}/cn/thank-you/`)).status, REBUILD).toBe(200)
+    await nextEvent('reload', from)
+    const draft = await page('/blog/draft-note/')
+    expect(draft).toContain('data-clinic-preview')
+    expect(draft).toContain('Draft: this page is not published.')
+    const fallback = await page('/cn/thank-you/')
+    expect(fallback).toContain('尚未翻译：在添加译文之前，此页面显示English内容。')
+    const englishTitle = /^title: (.*)$/m.exec(readFileSync(join(site, 'content/en/thank-you.md'), 'utf8'))![1]!
+    expect(fallback).toContain(`>${englishTitle}</h1>`)
+    expect(fallback).toMatch(/<html lang="zh"/)
+    expect(stderr).toContain('content/en/thank-you.md  warning MissingTranslation')
+    expect(await page('/thank-you/')).not.toContain('data-clinic-preview')
+    // A production build of the same files refuses the missing translation and leaves the draft out.
+    const production = await build({ root: site, write: false })
+    expect(production.ok).toBe(false)
+    expect(production.diagnostics).toContainEqual(expect.objectContaining({ code: 'MissingTranslation', severity: 'error', file: 'content/en/thank-you.md' }))
+  })
+
+  test('Ctrl-C stops it cleanly, open event streams included', async () => {
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+    child.kill('SIGINT')
+    expect(await exited).toBe(0)
+    expect(stdout).toContain('Stopped.')
+  })
+})

@@ -1,0 +1,222 @@
+/**
+ * `clinic-build serve`: the built site answered like the CDN will answer it. A real server on
+ * 127.0.0.1, real files, requests sent as raw bytes where URL normalising would hide a bug.
+ */
+import { spawn } from 'node:child_process'
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { connect } from 'node:net'
+import { dirname, join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { loadHeaderRules, startServer, type RunningServer } from '../src/serve/index.ts'
+import { buildSite } from './browser.ts'
+import { BIN, copySite } from './helpers.ts'
+import { get, raw, rawGet } from './http.ts'
+
+const SECRET = 'SECRET-OUTSIDE-THE-SITE'
+let dist: string
+let server: RunningServer
+let url: string
+
+beforeAll(async () => {
+  dist = await buildSite()
+  // A file beside the served folder that no request may read, and a link inside it leading there.
+  writeFileSync(join(dirname(dist), 'secret.txt'), SECRET)
+  symlinkSync(join(dirname(dist), 'secret.txt'), join(dist, 'leak.txt'))
+  writeFileSync(join(dist, '_headers'), '# as the deploy step writes it\n/*\n  X-Frame-Options: DENY\n/assets/*\n  X-Asset: yes\n')
+  server = await startServer({ dir: dist, port: 0, headerRules: await loadHeaderRules(dist, (m) => { throw new Error(m) }) })
+  url = server.url
+})
+afterAll(() => server?.close())
+
+const file = (path: string) => readFileSync(join(dist, path))
+const asset = (ext: string) => readFileSync(join(dist, 'index.html'), 'utf8').match(new RegExp(`/assets/[^"]+\\.${ext}`))![0]
+
+describe('addresses', () => {
+  test('a page without its trailing slash redirects permanently to it, query kept', async () => {
+    const r = await get(`${url}/contact?utm_source=a&x=%20y`)
+    expect(r.status).toBe(308)
+    expect(r.headers.location).toBe('/contact/?utm_source=a&x=%20y')
+    expect((await get(`${url}/cn/services`)).headers.location).toBe('/cn/services/')
+    const page = await get(`${url}/contact/?utm_source=a`)
+    expect(page.status).toBe(200)
+    expect(page.body.equals(file('contact/index.html'))).toBe(true)
+  })
+
+  test('an unknown path answers 404 with the 404 page of its language', async () => {
+    const cn = await get(`${url}/cn/no-such-page/`)
+    expect(cn.status).toBe(404)
+    expect(cn.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(cn.body.equals(file('cn/404.html'))).toBe(true)
+    const en = await get(`${url}/no-such-page`)
+    expect(en.status).toBe(404)
+    expect(en.body.equals(file('404.html'))).toBe(true)
+    expect(en.body.equals(cn.body)).toBe(false)
+    expect((await get(`${url}/blog/no-such-article/`)).body.equals(file('404.html'))).toBe(true)
+    expect((await get(`${url}/assets/`)).status).toBe(404)
+  })
+
+  test('a file asked for as a folder, and the host files, are not found', async () => {
+    expect((await get(`${url}/robots.txt/`)).status).toBe(404)
+    expect((await get(`${url}/_headers`)).status).toBe(404)
+  })
+
+  test('only GET and HEAD read files', async () => {
+    const post = await get(`${url}/`, {}, 'POST')
+    expect(post.status).toBe(405)
+    expect(post.headers.allow).toBe('GET, HEAD')
+    const head = await get(`${url}/`, {}, 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.body.length).toBe(0)
+  })
+})
+
+describe('headers', () => {
+  test('content types carry their charset', async () => {
+    const types: Record<string, string> = {
+      '/': 'text/html; charset=utf-8',
+      [asset('css')]: 'text/css; charset=utf-8',
+      [asset('js')]: 'text/javascript; charset=utf-8',
+      '/sitemap.xml': 'text/xml; charset=utf-8',
+      '/robots.txt': 'text/plain; charset=utf-8',
+      '/favicon.svg': 'image/svg+xml; charset=utf-8',
+    }
+    for (const [path, type] of Object.entries(types)) expect([path, (await get(`${url}${path}`)).headers['content-type']]).toEqual([path, type])
+  })
+
+  test('content-hashed assets are immutable for a year; pages revalidate', async () => {
+    const css = await get(`${url}${asset('css')}`)
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const page = await get(`${url}/services/`)
+    expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+    expect(page.headers.etag).toBeTruthy()
+    expect((await get(`${url}/services/`, { 'If-None-Match': page.headers.etag as string })).status).toBe(304)
+    expect((await get(`${url}/robots.txt`)).headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+  })
+
+  test('headers from the build\'s _headers are applied', async () => {
+    expect((await get(`${url}/`)).headers['x-frame-options']).toBe('DENY')
+    const css = await get(`${url}${asset('css')}`)
+    expect(css.headers['x-frame-options']).toBe('DENY')
+    expect(css.headers['x-asset']).toBe('yes')
+    expect((await get(`${url}/`)).headers['x-asset']).toBeUndefined()
+  })
+
+  test('brotli or gzip when the client accepts them, the same bytes once decoded', async () => {
+    const plain = file('services/index.html')
+    const br = await get(`${url}/services/`, { 'Accept-Encoding': 'gzip, deflate, br' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toBe('Accept-Encoding')
+    expect(br.body.length).toBeLessThan(plain.length / 2)
+    expect(brotliDecompressSync(br.body).equals(plain)).toBe(true)
+    const gz = await get(`${url}/services/`, { 'Accept-Encoding': 'gzip' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.body).equals(plain)).toBe(true)
+    expect((await get(`${url}/services/`, { 'Accept-Encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip')
+    const none = await get(`${url}/services/`)
+    expect(none.headers['content-encoding']).toBeUndefined()
+    expect(none.body.equals(plain)).toBe(true)
+    const css = await get(`${url}${asset('css')}`, { 'Accept-Encoding': 'br' })
+    expect(brotliDecompressSync(css.body).equals(file(asset('css').slice(1)))).toBe(true)
+  })
+})
+
+describe('safety', () => {
+  /** Each attempt and the status it must get; none may return the secret. */
+  const attempts: [string, number][] = [
+    ['/../secret.txt', 400],
+    ['/../../secret.txt', 400],
+    ['/assets/../../secret.txt', 400],
+    ['/./../secret.txt', 400],
+    ['/%2e%2e/secret.txt', 400],
+    ['/%2E%2E/secret.txt', 400],
+    ['/.%2e/secret.txt', 400],
+    ['/..%2fsecret.txt', 400],
+    ['/%2e%2e%2fsecret.txt', 400],
+    ['/..%5csecret.txt', 400],
+    ['/..\\secret.txt', 400],
+    ['/assets\\..\\..\\secret.txt', 400],
+    ['/%252e%252e/secret.txt', 404],
+    ['/%c0%ae%c0%ae/secret.txt', 400],
+    ['/index.html%00', 400],
+    ['/secret.txt%00.html', 400],
+    ['//../secret.txt', 400],
+    ['/leak.txt', 404],
+    [`/${'a/'.repeat(600)}secret.txt`, 414],
+    [`/${'..%2f'.repeat(400)}`, 414],
+  ]
+  test.each(attempts)('%s is refused', async (target, status) => {
+    const r = await rawGet(server.port, target)
+    expect(r.status).toBe(status)
+    expect(r.text).not.toContain(SECRET)
+  })
+
+  test('a malformed request gets 400 and the server carries on', async () => {
+    expect((await raw(server.port, 'NOT A REQUEST\r\n\r\n')).status).toBe(400)
+    expect((await raw(server.port, 'GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n')).status).toBe(400)
+    expect((await rawGet(server.port, '/%zz')).status).toBe(400)
+    expect((await rawGet(server.port, '/%')).status).toBe(400)
+    expect((await rawGet(server.port, 'http://127.0.0.1/')).status).toBe(400)
+    expect((await get(`${url}/`)).status).toBe(200)
+  })
+
+  test('500 concurrent connections are all answered', async () => {
+    const statuses = await Promise.all(Array.from({ length: 500 }, (_, i) => rawGet(server.port, i % 2 ? '/services/' : `/blog/?n=${i}`).then((r) => r.status)))
+    expect(statuses.filter((s) => s === 200)).toHaveLength(500)
+    expect((await get(`${url}/`)).status).toBe(200)
+  })
+})
+
+describe('the command', () => {
+  /** Runs `clinic-build serve` and resolves once it says where it serves. */
+  function serveProcess(args: string[]) {
+    const child = spawn(process.execPath, [BIN, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c) => { stdout += c })
+    child.stderr.on('data', (c) => { stderr += c })
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)))
+    const listening = new Promise<string>((done, fail) => {
+      child.stdout.on('data', () => { const m = /at (http:\/\/\S+)\//.exec(stdout); if (m) done(m[1]!) })
+      exited.then(() => fail(new Error(`serve exited: ${stderr}`)))
+    })
+    listening.catch(() => {})
+    return { child, listening, exited, output: () => ({ stdout, stderr }) }
+  }
+
+  test('binds 127.0.0.1, moves past a taken port, and stops cleanly on Ctrl-C', async () => {
+    const blocker = createServer().listen(0, '127.0.0.1')
+    await new Promise((ready) => blocker.once('listening', ready))
+    const taken = (blocker.address() as { port: number }).port
+    const site = copySite()
+    const run = serveProcess(['--out', dist, '--root', site, '--port', String(taken)])
+    try {
+      const served = await run.listening
+      expect(served).toBe(`http://127.0.0.1:${taken + 1}`)
+      expect(run.output().stderr).toContain(`Port ${taken} is taken; trying ${taken + 1}.`)
+      expect((await get(`${served}/cn/`)).status).toBe(200)
+      // The contact form's local endpoint is mounted before the static files.
+      const enquiry = await fetch(`${served}/api/enquiry`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: '{}' })
+      expect(enquiry.status).toBe(422)
+      expect(await enquiry.json()).toMatchObject({ ok: false })
+      expect((await get(`${served}/api/enquiry`)).headers.allow).toBe('POST')
+      // Held open, as a browser tab would, while Ctrl-C arrives.
+      const open = connect(taken + 1, '127.0.0.1')
+      await new Promise((ready) => open.once('connect', ready))
+      run.child.kill('SIGINT')
+      expect(await run.exited).toBe(0)
+      expect(run.output().stdout).toContain('Stopped.')
+      open.destroy()
+    } finally {
+      run.child.kill()
+      blocker.close()
+    }
+  })
+
+  test('a folder without a built site is a clear error', async () => {
+    const run = serveProcess(['--out', join(dirname(dist), 'nothing-here')])
+    expect(await run.exited).toBe(1)
+    expect(run.output().stderr).toMatch(/^clinic-build: .*nothing-here holds no built site \(no index\.html\)\. Run `clinic-build --out .*` first\.\n$/)
+  })
+})
