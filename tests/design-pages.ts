@@ -1,5 +1,9 @@
-/** One page of every page type in every language it exists in: the design tests and screenshots visit these. */
-import type { BrowserContext } from 'playwright-core'
+/**
+ * Shared by the design tests and `npm run screenshots`: one page of every page type in every
+ * language it exists in, and the built site served with a browser ready to visit it.
+ */
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { buildSite, launchBrowser, serveFolder } from './browser.ts'
 
 export interface PageType { name: string; url: string }
 
@@ -17,4 +21,42 @@ export const PAGE_TYPES: PageType[] = [
 /** Keeps a browser context on the local server: the font service and the map are not reached. */
 export async function offline(context: BrowserContext): Promise<void> {
   await context.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort())
+}
+
+export interface Site {
+  url: string
+  browser: Browser
+  /** A page in a fresh offline context (its own viewport, media and clock). */
+  open: (path: string, options?: BrowserContextOptions & { beforeGoto?: (page: Page) => Promise<void> }) => Promise<Page>
+  close: () => Promise<void>
+}
+
+/** Builds the site, serves it on 127.0.0.1 and starts Chromium: one of each per test file. */
+export async function openSite(): Promise<Site> {
+  const server = await serveFolder(await buildSite())
+  const browser = await launchBrowser()
+  const contexts: BrowserContext[] = []
+  return {
+    url: server.url,
+    browser,
+    async open(path, { beforeGoto, ...options } = {}) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options })
+      contexts.push(context)
+      await offline(context)
+      const page = await context.newPage()
+      await beforeGoto?.(page)
+      await page.goto(server.url + path)
+      return page
+    },
+    async close() {
+      await Promise.all(contexts.map((c) => c.close()))
+      await browser.close()
+      await server.close()
+    },
+  }
+}
+
+/** Waits until every island on the page has started (mountIslands marks each one it ran). */
+export async function islandsReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-island-ready')))
 }

@@ -39,11 +39,15 @@ export function mountIslands(scope: ParentNode): () => void {
       if (stopped) return
       const teardown = island(element)
       if (teardown) teardowns.push(teardown)
+      element.setAttribute('data-island-ready', '')
     })
   }
   return () => {
     stopped = true
     for (const teardown of teardowns.splice(0)) teardown()
-    for (const element of started) mounted.delete(element)
+    for (const element of started) {
+      mounted.delete(element)
+      element.removeAttribute('data-island-ready')
+    }
   }
 }

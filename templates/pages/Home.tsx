@@ -17,7 +17,8 @@ export function Home({ page }: { page: Page }) {
         <p className="banner__actions"><SpeakToUs page={page} /> <WhatsAppButton page={page} /></p>
       </Banner>
       <div className="wrap prose prose--intro">{page.markdown()}</div>
-      <section className="section section--tinted" aria-labelledby="home-services">
+      {/* A plain division: the carousel inside is the region named "our services". */}
+      <div className="section section--tinted">
         <div className="wrap">
           <h2 id="home-services" className="section__title">{t('home.services')}</h2>
           <Carousel page={page} id="services-carousel" label={t('home.services')} slides={services.map((s) => ({
@@ -32,7 +33,7 @@ export function Home({ page }: { page: Page }) {
           }))} />
           <p className="section__more"><a className="button button--ghost" href={page.url('/services/')}>{t('home.allServices')}</a></p>
         </div>
-      </section>
+      </div>
       <section className="section wrap" aria-labelledby="home-doctors">
         <h2 id="home-doctors" className="section__title">{t('home.doctors')}</h2>
         <div className="grid grid--two">

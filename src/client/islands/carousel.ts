@@ -1,15 +1,18 @@
 /**
  * Carousel (WAI-ARIA Authoring Practices, auto-rotating): two slides per view (one below 768 px),
- * a 500 ms slide (site.css), and an automatic advance 2000 ms after each slide has finished
- * moving, rewinding to the start after the last. Rotation
- * - is off from the start under `prefers-reduced-motion: reduce`;
+ * a 500 ms slide, and an automatic advance 2000 ms after each slide has finished moving,
+ * rewinding to the start after the last. Rotation
+ * - is off from the start under `prefers-reduced-motion: reduce` (and slides then jump);
  * - stops when keyboard focus enters the carousel, and when the visitor uses previous, next or a
  *   swipe; only the rotation button starts it again;
  * - waits while the pointer is over the carousel or the tab is hidden.
- * Slides out of view are inert, so Tab reaches only what is shown. Without JavaScript the slides
- * are a horizontally scrollable row.
+ * Slides out of view are inert, so Tab reaches only what is shown. The slide is a Web Animation,
+ * which leaves no style attribute behind. Without JavaScript the slides are a horizontally
+ * scrollable row.
  */
+const SLIDE_MS = 500
 const DELAY_MS = 2000
+const EASING = 'cubic-bezier(0.4, 0, 0.2, 1)'
 const SWIPE_PX = 40
 
 export default function carousel(root: HTMLElement): () => void {
@@ -30,29 +33,26 @@ export default function carousel(root: HTMLElement): () => void {
   let hovered = false
   let moving = false
   let timer: ReturnType<typeof setTimeout> | undefined
-  let settle: ReturnType<typeof setTimeout> | undefined
+  let motion: Animation | undefined
 
   const perView = () => (twoPerView.matches ? 2 : 1)
   const lastIndex = () => Math.max(0, slides.length - perView())
 
-  /** Moves the track to `index` and lets only the slides in view take focus. */
-  const place = () => {
-    const offset = slides[index]!.offsetLeft - slides[0]!.offsetLeft
-    track.style.transform = offset ? `translateX(${-offset}px)` : ''
+  /** Slides the track to `index` over `duration` ms and lets only the slides in view take focus. */
+  const place = (duration: number): Animation => {
+    const from = getComputedStyle(track).transform
+    const to = `translateX(${slides[0]!.offsetLeft - slides[index]!.offsetLeft}px)`
+    const previous = motion
+    motion = track.animate([{ transform: from === 'none' ? 'translateX(0)' : from }, { transform: to }], { duration, easing: EASING, fill: 'forwards' })
+    previous?.cancel()
     slides.forEach((slide, i) => { slide.inert = i < index || i >= index + perView() })
     root.dataset.index = String(index)
+    return motion
   }
 
   const schedule = () => {
     clearTimeout(timer)
     if (playing && !hovered && !moving && !document.hidden) timer = setTimeout(() => goTo(index + 1), DELAY_MS)
-  }
-  const arrived = () => {
-    if (!moving) return
-    moving = false
-    clearTimeout(settle)
-    root.removeAttribute('data-moving')
-    schedule()
   }
   const goTo = (to: number) => {
     const target = to > lastIndex() ? 0 : to < 0 ? lastIndex() : to
@@ -61,10 +61,13 @@ export default function carousel(root: HTMLElement): () => void {
     index = target
     moving = true
     root.setAttribute('data-moving', '')
-    place()
-    // transitionend ends the move; the timer covers a transition that never runs (reduced motion, hidden tab).
-    const duration = parseFloat(getComputedStyle(track).transitionDuration) * 1000 || 0
-    settle = setTimeout(arrived, duration + 50)
+    const slide = place(reducedMotion.matches ? 0 : SLIDE_MS)
+    // The next wait starts when this slide has ended (a newer slide or a teardown cancels it).
+    slide.finished.then(() => {
+      moving = false
+      root.removeAttribute('data-moving')
+      schedule()
+    }, () => {})
   }
   const setPlaying = (on: boolean) => {
     playing = on
@@ -80,7 +83,6 @@ export default function carousel(root: HTMLElement): () => void {
   const onRotation = () => setPlaying(!playing)
   const onPrev = () => manual(-1)
   const onNext = () => manual(1)
-  const onTransitionEnd = (event: TransitionEvent) => { if (event.target === track) arrived() }
   const onEnter = () => { hovered = true; clearTimeout(timer) }
   const onLeave = () => { hovered = false; schedule() }
   const onFocusIn = (event: FocusEvent) => {
@@ -92,10 +94,7 @@ export default function carousel(root: HTMLElement): () => void {
   const onMotion = () => { if (reducedMotion.matches) setPlaying(false) }
   const onLayout = () => {
     index = Math.min(index, lastIndex())
-    track.style.transition = 'none'
-    place()
-    void track.offsetWidth // apply the new position before the transition returns
-    track.style.transition = ''
+    place(0)
   }
   let swipeFrom: { x: number; y: number } | undefined
   const onPointerDown = (event: PointerEvent) => { if (event.pointerType !== 'mouse') swipeFrom = { x: event.clientX, y: event.clientY } }
@@ -110,7 +109,7 @@ export default function carousel(root: HTMLElement): () => void {
   const resize = new ResizeObserver(onLayout)
   const listeners: Array<[EventTarget, string, (event: never) => void]> = [
     [rotation, 'click', onRotation], [prev, 'click', onPrev], [next, 'click', onNext],
-    [track, 'transitionend', onTransitionEnd], [root, 'mouseenter', onEnter], [root, 'mouseleave', onLeave],
+    [root, 'mouseenter', onEnter], [root, 'mouseleave', onLeave],
     [root, 'focusin', onFocusIn], [document, 'visibilitychange', onVisibility], [reducedMotion, 'change', onMotion],
     [viewport, 'pointerdown', onPointerDown], [viewport, 'pointerup', onPointerUp], [viewport, 'pointercancel', () => { swipeFrom = undefined }],
   ]
@@ -118,17 +117,16 @@ export default function carousel(root: HTMLElement): () => void {
   resize.observe(viewport)
   root.classList.add('carousel--enhanced')
   controls.hidden = false
-  place()
+  place(0)
   setPlaying(!reducedMotion.matches)
 
   return () => {
     clearTimeout(timer)
-    clearTimeout(settle)
+    motion?.cancel()
     resize.disconnect()
     for (const [target, type, listener] of listeners) target.removeEventListener(type, listener as EventListener)
     root.classList.remove('carousel--enhanced')
     controls.hidden = true
-    track.style.transform = ''
     track.removeAttribute('aria-live')
     for (const slide of slides) slide.inert = false
   }
