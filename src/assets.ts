@@ -2,6 +2,7 @@
 import { build, type Plugin } from 'esbuild'
 import { readFile } from 'node:fs/promises'
 import { dirname, relative } from 'node:path'
+import { scriptGraph } from './script-graph.ts'
 import type { Assets, OutputFile } from './types.ts'
 
 /**
@@ -25,10 +26,14 @@ export async function bundleAssets(packageDir: string, generatedCss = ''): Promi
     logLevel: 'silent',
     legalComments: 'none',
     plugins: [appendToStylesheet(generatedCss)],
+    metafile: true,
   })
   const files = result.outputFiles.map((f) => ({ path: relative(packageDir, f.path).split('\\').join('/'), contents: f.contents }))
   const url = (ext: string) => `/${files.find((f) => !f.path.startsWith('assets/chunks/') && f.path.endsWith(ext))!.path}`
-  return { assets: { stylesheet: url('.css'), scripts: [url('.js')] }, files }
+  const graph = scriptGraph(result.metafile, 'src/client/main.ts', 'src/client/islands/')
+  const urls = (paths: string[]) => paths.map((p) => `/${p}`)
+  const islands = Object.fromEntries(Object.entries(graph.islands).map(([name, paths]) => [name, urls(paths)]))
+  return { assets: { stylesheet: url('.css'), scripts: [url('.js')], runtime: urls(graph.runtime), islands }, files }
 }
 
 function appendToStylesheet(css: string): Plugin {

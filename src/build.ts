@@ -141,7 +141,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
     const pages = table.routes.map((r) => ({ path: r.output, contents: html.get(r.output)! }))
     const files = [...pages, ...bundled.files, ...pictures.files, sitemap(table, site), robots(site)]
-    const summary = summarise(table, files, diagnostics)
+    const summary = summarise(table, files, diagnostics, bundled.assets)
     if (options.write !== false) await timed('write', () => writeSite(folders.out, files, staticDir(project)))
     if (persistent === true) await timed('write', () => saveCache(folders.root, code, next))
     else if (typeof persistent === 'object') Object.assign(persistent, next)

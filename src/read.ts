@@ -42,6 +42,7 @@ export async function readProject(root: string, packageDir: string): Promise<Pro
 
 /** The generator's own code, whose changes must not be answered from the build cache. */
 export async function readCode(packageDir: string): Promise<SourceFile[]> {
-  const paths = ['package.json', ...(await listFiles(join(packageDir, 'src'))).map((p) => `src/${p}`)]
+  const paths = ['package.json', ...(await listFiles(join(packageDir, 'src'))).map((p) => `src/${p}`),
+    ...(await listFiles(join(packageDir, 'templates/styles'))).map((p) => `templates/styles/${p}`)]
   return readAll(packageDir, paths)
 }

@@ -1,29 +1,50 @@
-/** Figures printed after a build: pages per section and locale, bytes per page type. Pure. */
-import { gzipSync } from 'node:zlib'
-import type { Diagnostic, OutputFile, RouteTable } from './types.ts'
+/**
+ * Figures printed after a build: pages per section and locale, the bytes a page of each type
+ * loads, and those bytes against the budgets of src/budgets.ts. Pure.
+ */
+import { budgets, gzipSize, overBudget } from './budgets.ts'
+import type { Assets, Diagnostic, OutputFile, RouteTable } from './types.ts'
 
 export interface Bytes { raw: number; gzip: number }
 
 export interface Summary {
   /** Pages per section (page type) and locale. Example: { service: { en: 10, cn: 10 } } */
   pages: Record<string, Record<string, number>>
-  /** Average bytes a page of each type loads, per kind of file. */
+  /**
+   * Bytes a page of each type loads, per kind of file: the average HTML, and the CSS and
+   * JavaScript of the heaviest page sampled (the runtime plus the islands the page uses).
+   */
   bytesPerPage: Record<string, { html: Bytes; css: Bytes; js: Bytes }>
+  /** The JavaScript every page loads. */
+  runtime: Bytes
+  /** One line per budget a page type exceeds; empty when everything fits. */
+  overBudget: string[]
   warnings: number
 }
 
-/** Pages sampled per type when averaging HTML sizes, so large sites are not gzipped whole. */
+/** Pages sampled per type, so large sites are not gzipped whole. */
 const SAMPLE = 25
 
-export function summarise(table: RouteTable, files: OutputFile[], diagnostics: Diagnostic[]): Summary {
+export function summarise(table: RouteTable, files: OutputFile[], diagnostics: Diagnostic[], assets: Assets): Summary {
   const byPath = new Map(files.map((f) => [f.path, f]))
-  const sizeOf = (f: OutputFile | undefined): Bytes => {
-    if (!f) return { raw: 0, gzip: 0 }
-    const buf = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents
-    return { raw: buf.length, gzip: gzipSync(buf).length }
+  const sizes = new Map<string, Bytes>()
+  const sizeOf = (path: string): Bytes => {
+    const known = sizes.get(path)
+    if (known) return known
+    const file = byPath.get(path)
+    const size = file ? { raw: Buffer.byteLength(file.contents), gzip: gzipSize(file.contents) } : { raw: 0, gzip: 0 }
+    sizes.set(path, size)
+    return size
   }
-  const css = sizeOf(files.find((f) => f.path.endsWith('.css')))
-  const js = files.filter((f) => f.path.endsWith('.js')).map(sizeOf).reduce(add, { raw: 0, gzip: 0 })
+  const total = (urls: Iterable<string>) => [...new Set(urls)].map((u) => sizeOf(u.slice(1))).reduce(add, { raw: 0, gzip: 0 })
+  const runtime = total(assets.runtime)
+  const css = total([assets.stylesheet])
+  /** The runtime and the scripts of every island the page's HTML marks. */
+  const scriptsOf = (html: string) => [
+    ...assets.runtime,
+    ...[...html.matchAll(/data-island="([^"]+)"/g)].flatMap((m) => assets.islands[m[1]!] ?? []),
+  ]
+
   const pages: Summary['pages'] = {}
   const byType = new Map<string, string[]>()
   for (const route of table.routes) {
@@ -33,14 +54,23 @@ export function summarise(table: RouteTable, files: OutputFile[], diagnostics: D
     if (sample.length < SAMPLE) byType.set(route.template, [...sample, route.output])
   }
   const bytesPerPage: Summary['bytesPerPage'] = {}
+  const over: string[] = []
   for (const [type, outputs] of byType) {
-    const total = outputs.map((o) => sizeOf(byPath.get(o))).reduce(add, { raw: 0, gzip: 0 })
-    bytesPerPage[type] = { html: { raw: Math.round(total.raw / outputs.length), gzip: Math.round(total.gzip / outputs.length) }, css, js }
+    const html = outputs.map(sizeOf).reduce(add, { raw: 0, gzip: 0 })
+    const js = outputs.map((o) => total(scriptsOf(String(byPath.get(o)?.contents ?? '')))).reduce(heavier, { raw: 0, gzip: 0 })
+    bytesPerPage[type] = { html: { raw: Math.round(html.raw / outputs.length), gzip: Math.round(html.gzip / outputs.length) }, css, js }
+    for (const message of [overBudget('pageJs', js.gzip), overBudget('pageCss', css.gzip)]) if (message) over.push(`${type}: ${message}`)
   }
-  return { pages, bytesPerPage, warnings: diagnostics.filter((d) => d.severity === 'warning').length }
+  const runtimeOver = overBudget('sharedRuntime', runtime.gzip)
+  return {
+    pages, bytesPerPage, runtime,
+    overBudget: runtimeOver ? [runtimeOver, ...over] : over,
+    warnings: diagnostics.filter((d) => d.severity === 'warning').length,
+  }
 }
 
 const add = (a: Bytes, b: Bytes): Bytes => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip })
+const heavier = (a: Bytes, b: Bytes): Bytes => (b.gzip > a.gzip ? b : a)
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
@@ -51,11 +81,14 @@ export function formatSummary(summary: Summary, timings: Record<string, number>)
   for (const [section, counts] of Object.entries(summary.pages).sort()) {
     lines.push(`  ${section.padEnd(11)}${locales.map((l) => String(counts[l] ?? 0).padStart(6)).join('')}`)
   }
-  lines.push('', 'bytes per page (raw / gzip)   html                css                 js')
+  const limit = (name: keyof typeof budgets) => `budget ${kb(budgets[name].limit)}`
+  lines.push('', `bytes per page (raw / gzip)   html                css (${limit('pageCss')})  js (${limit('pageJs')})`)
   for (const [type, b] of Object.entries(summary.bytesPerPage).sort()) {
     const cell = (x: Bytes) => `${kb(x.raw)} / ${kb(x.gzip)}`.padEnd(20)
     lines.push(`  ${type.padEnd(28)}${cell(b.html)}${cell(b.css)}${cell(b.js)}`)
   }
+  lines.push(`  shared runtime js: ${kb(summary.runtime.raw)} / ${kb(summary.runtime.gzip)} (${limit('sharedRuntime')})`)
+  lines.push(summary.overBudget.length ? `over budget:\n${summary.overBudget.map((m) => `  ${m}`).join('\n')}` : 'every page fits its budgets')
   const stages = Object.entries(timings).filter(([k]) => k !== 'total').map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')
   lines.push('', `warnings: ${summary.warnings}`, `built in ${(timings.total! / 1000).toFixed(2)} s (${stages})`)
   return lines.join('\n')

@@ -116,4 +116,8 @@ export interface Diagnostic {
 export interface Assets {
   stylesheet: string
   scripts: string[]
+  /** Every script URL each page loads: `scripts` and what they import statically (the shared runtime). */
+  runtime: string[]
+  /** The script URLs an island adds to a page that uses it, by island name. Example: { carousel: ['/assets/chunks/carousel.X.js'] } */
+  islands: Record<string, string[]>
 }

@@ -1,6 +1,7 @@
 import type { Page } from '../src/page.ts'
 import { InlineScripts } from './parts/InlineScripts.tsx'
 import { HERO_SIZES } from './parts/Picture.tsx'
+import { WebFonts } from './parts/WebFonts.tsx'
 
 /** The page title: the company name alone on the home page, "<page> | <company>" elsewhere. */
 export function pageTitle(page: Page): string {
@@ -42,13 +43,15 @@ export function Head({ page }: { page: Page }) {
         <meta key={l.code} property="og:locale:alternate" content={l.ogLocale} />
       ))}
       <InlineScripts />
-      {site.fonts.preconnect.map((href) => <link key={href} rel="preconnect" href={href} crossOrigin="" />)}
-      <link rel="stylesheet" href={site.fonts.stylesheet} />
+      <WebFonts page={page} />
       <link rel="stylesheet" href={assets.stylesheet} />
       {hero && (
         <link rel="preload" as="image" type={hero.set.sources[0]!.type} imageSrcSet={hero.set.sources[0]!.srcset} imageSizes={HERO_SIZES} fetchPriority="high" />
       )}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
+      <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+      <meta name="theme-color" content="#fbf8f3" />
       {assets.scripts.map((src) => <script key={src} type="module" src={src} />)}
     </head>
   )

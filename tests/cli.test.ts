@@ -64,7 +64,7 @@ const fixtures: { name: string; break: (site: string) => void; stderr: string }[
   {
     name: 'a message key missing in one locale file',
     break: (s) => edit(s, 'locales/zh-CN.yaml', (t) => t.replace('  open: 打开地图\n', '')),
-    stderr: 'locales/zh-CN.yaml  MissingMessage  Message "map.open" is defined in locales/en-SG.yaml:67 but missing here.\n  hint: Add the key to this locale file; every locale defines the same messages.',
+    stderr: 'locales/zh-CN.yaml  MissingMessage  Message "map.open" is defined in locales/en-SG.yaml:80 but missing here.\n  hint: Add the key to this locale file; every locale defines the same messages.',
   },
   {
     name: 'a template asking for a message no locale defines',
@@ -72,7 +72,7 @@ const fixtures: { name: string; break: (site: string) => void; stderr: string }[
       edit(s, 'locales/zh-CN.yaml', (t) => t.replace('  open: 打开地图\n', ''))
       edit(s, 'locales/en-SG.yaml', (t) => t.replace('  open: Open the map\n', ''))
     },
-    stderr: 'templates/parts/Contact.tsx:73:68  UnknownMessage  The template asks for message "map.open", which no locale file defines.\n  hint: Add the key to every file in locales/, or correct its name in the template.',
+    stderr: 'templates/parts/Map.tsx:28:12  UnknownMessage  The template asks for message "map.open", which no locale file defines.\n  hint: Add the key to every file in locales/, or correct its name in the template.',
   },
   {
     name: 'two pages with one URL',

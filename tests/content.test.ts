@@ -35,7 +35,7 @@ describe('length', () => {
   })
   test('service pages have at least five questions and a reviewer', () => {
     for (const { route, html } of pages().filter((p) => p.route.template === 'service')) {
-      expect(html.match(/class="accordion__question"/g)?.length ?? 0, route.url).toBeGreaterThanOrEqual(5)
+      expect(html.match(/class="accordion__heading"/g)?.length ?? 0, route.url).toBeGreaterThanOrEqual(5)
       expect(html, route.url).toMatch(/class="reviewed"/)
       expect(html, route.url).toMatch(/class="disclaimer"/)
     }

@@ -2,31 +2,52 @@
  * Hydration islands: server markup marked `data-island="<name>"` is enhanced by a small module
  * loaded only on pages that have such an element. Each island module default-exports
  * `(element) => teardown`, so a page swap can stop timers and listeners before the markup goes.
+ * The registry key is the module's file name (src/client/islands/<name>.ts): the build summary
+ * relies on that to count each page's JavaScript.
  *
  * esbuild splits every `import()` below into its own content-hashed chunk.
  */
 export type Island = (element: HTMLElement) => (() => void) | void
 
 const loaders: Record<string, () => Promise<{ default: Island }>> = {
-  // Filled in by the island modules as they land, e.g. carousel: () => import('./islands/carousel.ts')
+  accordion: () => import('./islands/accordion.ts'),
+  carousel: () => import('./islands/carousel.ts'),
   'contact-form': () => import('./islands/contact-form.ts'),
+  map: () => import('./islands/map.ts'),
+  'opening-hours': () => import('./islands/opening-hours.ts'),
+  'scroll-to-top': () => import('./islands/scroll-to-top.ts'),
+  tabs: () => import('./islands/tabs.ts'),
 }
 
-/** Starts every island inside `scope`; the returned function tears them all down. */
+/** Elements whose island is running (or loading), so a second mount of the same scope is harmless. */
+const mounted = new WeakSet<HTMLElement>()
+
+/**
+ * Starts every island inside `scope` that is not running yet; the returned function tears down
+ * the ones this call started.
+ */
 export function mountIslands(scope: ParentNode): () => void {
   const teardowns: Array<() => void> = []
+  const started: HTMLElement[] = []
   let stopped = false
   for (const element of scope.querySelectorAll<HTMLElement>('[data-island]')) {
     const load = loaders[element.dataset.island!]
-    if (!load) continue
+    if (!load || mounted.has(element)) continue
+    mounted.add(element)
+    started.push(element)
     load().then(({ default: island }) => {
       if (stopped) return
       const teardown = island(element)
       if (teardown) teardowns.push(teardown)
+      element.setAttribute('data-island-ready', '')
     })
   }
   return () => {
     stopped = true
     for (const teardown of teardowns.splice(0)) teardown()
+    for (const element of started) {
+      mounted.delete(element)
+      element.removeAttribute('data-island-ready')
+    }
   }
 }

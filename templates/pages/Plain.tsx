@@ -1,5 +1,5 @@
 import type { Page } from '../../src/page.ts'
-import { Banner } from '../parts/Blocks.tsx'
+import { Banner } from '../parts/Banner.tsx'
 import { Layout } from '../Layout.tsx'
 
 /** A page of prose, such as the privacy notice. */
@@ -7,7 +7,7 @@ export function Plain({ page }: { page: Page }) {
   return (
     <Layout page={page}>
       <Banner title={page.doc!.data.title} />
-      <div className="wrap prose">{page.markdown()}</div>
+      <div className="wrap"><div className="prose">{page.markdown()}</div></div>
     </Layout>
   )
 }

@@ -4,7 +4,7 @@ import type { Page } from '../../src/page.ts'
 import {
   ANY_DOCTOR, CONTACT_METHODS, ERROR_CODES, HONEYPOT_FIELD, LIMITS, LOCAL_ENQUIRY_PATH, NOT_SURE,
 } from '../../src/shared/enquiry.ts'
-import { WhatsAppButton } from './Contact.tsx'
+import { WhatsAppButton } from './WhatsAppButton.tsx'
 
 /**
  * The enquiry form. Without JavaScript it posts natively (constraint attributes check it first)

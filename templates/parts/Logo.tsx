@@ -1,10 +1,10 @@
-/** The clinic's mark: an original geometric leaf, drawn in SVG. */
+/** The clinic's mark: an original geometric leaf in a ring, drawn in SVG. */
 export function Logo() {
   return (
-    <svg className="brand__mark" width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">
-      <circle cx="18" cy="18" r="17" fill="none" stroke="currentColor" strokeWidth="1.5" />
-      <path d="M18 7c6 5 7 13 0 22C11 20 12 12 18 7z" fill="currentColor" opacity=".85" />
-      <path d="M18 12v15" stroke="#fff" strokeWidth="1.2" />
+    <svg className="brand__mark" width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+      <circle cx="20" cy="20" r="18.5" fill="none" stroke="currentColor" strokeWidth="1.2" />
+      <path d="M20 8.5c6.6 5.4 7.6 14.2 0 23-7.6-8.8-6.6-17.6 0-23z" fill="currentColor" />
+      <path d="M20 13.5v15.5M20 19l3.2-2.6M20 23.5l-3.2-2.6" stroke="var(--color-surface, #fff)" strokeWidth="1.1" strokeLinecap="round" fill="none" />
     </svg>
   )
 }

@@ -1,0 +1,14 @@
+import type { Page } from '../../src/page.ts'
+import type { Doc } from '../../src/types.ts'
+import { ReadMore } from './ReadMore.tsx'
+
+/** A card linking to a service: its title and summary. */
+export function ServiceCard({ page, doc, heading: Heading = 'h2' }: { page: Page; doc: Doc; heading?: 'h2' | 'h3' }) {
+  return (
+    <article className="card">
+      <Heading className="card__title"><a href={page.url(doc.path)}>{doc.data.title}</a></Heading>
+      <p>{doc.data.summary}</p>
+      <ReadMore page={page} href={page.url(doc.path)} title={doc.data.title} />
+    </article>
+  )
+}

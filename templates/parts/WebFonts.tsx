@@ -1,0 +1,22 @@
+import type { Page } from '../../src/page.ts'
+
+/**
+ * The font service's stylesheet, loaded without blocking the first paint: it arrives as a print
+ * stylesheet and src/client/fonts.ts switches it to all media (a <noscript> copy serves visitors
+ * without JavaScript). The service's own CSS uses `font-display: swap`, so text shows at once
+ * in the fallback stacks of site.css. Connections to the service's origins open early; the font
+ * files' origin needs `crossorigin`, the stylesheet's does not.
+ */
+export function WebFonts({ page }: { page: Page }) {
+  const { stylesheet, preconnect } = page.site.fonts
+  const stylesheetOrigin = new URL(stylesheet).origin
+  return (
+    <>
+      {preconnect.map((href) => (
+        <link key={href} rel="preconnect" href={href} crossOrigin={new URL(href).origin === stylesheetOrigin ? undefined : ''} />
+      ))}
+      <link rel="stylesheet" href={stylesheet} media="print" data-web-fonts="" />
+      <noscript><link rel="stylesheet" href={stylesheet} /></noscript>
+    </>
+  )
+}

@@ -1,0 +1,112 @@
+/**
+ * Layout and media in Chromium: no page scrolls sideways at any width from 320 px, images and
+ * frames carry their sizes, alt text and loading hints, and the web fonts never block the page.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { islandsReady, openSite, PAGE_TYPES, type Site } from './design-pages.ts'
+
+let site: Site
+let page: Page
+beforeAll(async () => {
+  site = await openSite()
+  page = await site.open('/')
+})
+afterAll(() => site?.close())
+
+const WIDTHS = [320, 375, 768, 1024, 1366, 1920]
+
+/** Elements reaching past the right edge of the window, and how far the page scrolls sideways. */
+const overflow = (p: Page) => p.evaluate(() => {
+  const width = document.documentElement.clientWidth
+  const past = [...document.querySelectorAll('body *')].filter((el) => {
+    const box = el.getBoundingClientRect()
+    return box.width > 0 && box.right > width + 1 && !el.closest('.carousel__viewport, .tabs__tablist, .tabs__list')
+  }).map((el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`)
+  return { scroll: document.documentElement.scrollWidth - width, past: past.slice(0, 5) }
+})
+
+describe.each(WIDTHS)('at %i px wide', (width) => {
+  test('no page type scrolls sideways, with the menus open where there are menus', async () => {
+    await page.setViewportSize({ width, height: 900 })
+    for (const { url } of PAGE_TYPES) {
+      await page.goto(site.url + url)
+      await islandsReady(page)
+      expect(await overflow(page), url).toEqual({ scroll: 0, past: [] })
+    }
+    await page.goto(site.url + '/services/rhinoplasty/')
+    await islandsReady(page)
+    if (width < 1024) await page.locator('.menu-button').click()
+    await page.locator('.submenu-button').click()
+    expect(await overflow(page), 'menus open').toEqual({ scroll: 0, past: [] })
+  })
+})
+
+test('without JavaScript no page scrolls sideways at 320 px either', async () => {
+  const noScript = await site.open('/', { javaScriptEnabled: false, viewport: { width: 320, height: 800 } })
+  for (const { url } of PAGE_TYPES) {
+    await noScript.goto(site.url + url)
+    expect(await overflow(noScript), url).toEqual({ scroll: 0, past: [] })
+  }
+  await noScript.context().close()
+})
+
+describe('images and media', () => {
+  test('every image has a size and alt text; only the hero loads eagerly, first', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 })
+    for (const { url } of PAGE_TYPES) {
+      await page.goto(site.url + url)
+      await islandsReady(page)
+      const images = await page.$$eval('img', (all) => all.map((img) => ({
+        hero: img.closest('.banner__image') !== null,
+        width: img.getAttribute('width'), height: img.getAttribute('height'), alt: img.hasAttribute('alt'),
+        loading: img.getAttribute('loading'), priority: img.getAttribute('fetchpriority'),
+      })))
+      for (const image of images) {
+        expect(image.width && image.height && image.alt, url).toBeTruthy()
+        expect(image.hero ? [image.loading, image.priority] : [image.loading], url).toEqual(image.hero ? ['eager', 'high'] : ['lazy'])
+      }
+      expect(await page.$$eval('iframe:not([loading="lazy"]), video:not([preload="none"]), audio:not([preload="none"])', (m) => m.length), url).toBe(0)
+    }
+    await page.goto(site.url + '/')
+    expect(await page.locator('.banner__image img').count()).toBe(1)
+    expect(await page.locator('.banner__image img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  })
+
+  test('the site has a favicon and a home-screen icon that load', async () => {
+    await page.goto(site.url + '/cn/')
+    for (const selector of ['link[rel="icon"][type="image/svg+xml"]', 'link[rel="icon"][type="image/png"]', 'link[rel="apple-touch-icon"]']) {
+      const href = await page.locator(selector).getAttribute('href')
+      const response = await page.request.get(site.url + href)
+      expect(response.ok(), selector).toBe(true)
+      expect(response.headers()['content-type'], selector).toMatch(/^image\//)
+    }
+  })
+})
+
+describe('web fonts', () => {
+  test('come from the configured service without blocking the page, with connections opened early', async () => {
+    const requests: string[] = []
+    const fonts = await site.open('/', { beforeGoto: async (p) => { p.on('request', (r) => requests.push(r.url())) } })
+    const head = await fonts.evaluate(() => ({
+      preconnect: [...document.querySelectorAll('link[rel="preconnect"]')].map((l) => `${l.getAttribute('href')} ${l.hasAttribute('crossorigin') ? 'cors' : 'no-cors'}`),
+      stylesheet: [...document.querySelectorAll('link[data-web-fonts]')].map((l) => `${(l as HTMLLinkElement).media} ${l.getAttribute('href')?.includes('display=swap')}`),
+      noscript: document.querySelector('noscript')?.textContent?.includes('fonts.googleapis.com'),
+    }))
+    expect(head).toEqual({
+      preconnect: ['https://fonts.googleapis.com no-cors', 'https://fonts.gstatic.com cors'],
+      stylesheet: ['all true'],
+      noscript: true,
+    })
+    expect(requests.some((u) => u.startsWith('https://fonts.googleapis.com/css2'))).toBe(true)
+    // The service is unreachable here: the page still rendered, in the fallback faces.
+    expect(await fonts.locator('h1').isVisible()).toBe(true)
+    await fonts.context().close()
+  })
+
+  test('fall back to faces with Chinese glyphs on Chinese pages', async () => {
+    await page.goto(site.url + '/cn/')
+    const families = await page.evaluate(() => [getComputedStyle(document.body).fontFamily, getComputedStyle(document.querySelector('h1')!).fontFamily])
+    for (const family of families) expect(family).toMatch(/Noto Sans CJK SC|PingFang SC|Microsoft YaHei/)
+  })
+})
