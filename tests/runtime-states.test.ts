@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { parse } from 'yaml'
@@ -24,8 +25,10 @@ async function open(path: string, clock = false): Promise<Page> {
   context = await isolatedContext(site)
   const page = await context.newPage()
   if (clock) {
-    await page.clock.install()
-    await page.clock.pauseAt(Date.now())
+    // Paused an hour ahead of the install time, so the pause never lies in the clock's past.
+    const now = Date.now()
+    await page.clock.install({ time: now })
+    await page.clock.pauseAt(now + 3_600_000)
   }
   await page.goto(site.url(path))
   return page
@@ -169,8 +172,8 @@ test('another failure status shows the error page: the message as title, the sta
     expect(await page.locator('header [aria-current="page"]').count()).toBe(0)
     await page.goBack()
     await expect.poll(() => page.url()).toBe(site.url(home))
-    await expect.poll(() => page.locator('main h1').count()).toBe(1)
-    expect(await h1(page)).not.toBe(t.runtime!.errorTitle)
+    await expect.poll(() => h1(page)).not.toBe(t.runtime!.errorTitle)
+    expect(await page.locator('main h1').count()).toBe(1)
     await context.close()
   }
 })
@@ -187,5 +190,30 @@ test('when the error page itself cannot be shown, a last-resort message with the
   expect(await main.locator('a', { hasText: en.runtime!.errorFallbackHome }).getAttribute('href')).toBe('/')
   expect(page.url()).toBe(site.url('/no-such-page/'))
   expect(await page.locator('header').count()).toBe(1)
+  await context.close()
+})
+
+test('the runtime\'s states pass axe: the loading bar, the offline notice, the error and last-resort pages', async () => {
+  const axe = async (page: Page, selector: string) => (await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations
+  const page = await open('/') // on the real clock: axe waits on timers
+  const held = await holdFetch(page, '/contact/')
+  await page.locator('#site-nav a[href="/contact/"]').click()
+  await expect.poll(held).toBeDefined()
+  await expect.poll(() => page.locator('[role=progressbar]').isVisible()).toBe(true)
+  expect(await axe(page, '[role=progressbar]')).toEqual([])
+  await held()!.fulfill({ status: 500, contentType: 'text/html', body: '' })
+  await expect.poll(() => h1(page)).toBe(en.runtime!.errorTitle)
+  expect(await axe(page, 'main')).toEqual([])
+  await context.setOffline(true)
+  await expect.poll(() => page.locator('body > [role=status]').textContent()).toBe(en.runtime!.offline)
+  expect(await axe(page, 'body > [role=status]')).toEqual([])
+  await context.close()
+
+  const fallback = await open('/')
+  await fallback.route('**/no-such-page/', (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }))
+  await fallback.route('**/404.html', (route) => route.abort())
+  await (await addLink(fallback, '/no-such-page/')).click()
+  await expect.poll(() => h1(fallback)).toBe(en.runtime!.errorFallback)
+  expect(await axe(fallback, 'main')).toEqual([])
   await context.close()
 })
