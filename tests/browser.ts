@@ -30,10 +30,12 @@ export async function serveFolder(dir: string): Promise<RunningServer> {
   return { url, close }
 }
 
-/** Debian's Chromium, headless; never a downloaded browser. */
+/** How every test starts Chromium: Debian's, headless; never a downloaded browser. */
+export const chromiumOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+}
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-  })
+  return chromium.launch(chromiumOptions)
 }

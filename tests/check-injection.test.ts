@@ -108,7 +108,7 @@ async function liveMarkup(page: Page): Promise<string[]> {
       if (el.tagName === 'SCRIPT' && (el as HTMLScriptElement).src && !new URL((el as HTMLScriptElement).src).pathname.startsWith('/assets/')) found.push(`script ${(el as HTMLScriptElement).src}`)
     }
     return found
-  }, [...inlineScriptSources])
+  }, inlineScriptSources())
 }
 
 test('no payload in the body, the front matter or a locale string runs or stays live', async () => {

@@ -208,3 +208,38 @@ test('history restoration is manual while the runtime runs; a reload restores na
   await expect.poll(() => scrollY(page)).toBe(500)
   await context.close()
 })
+
+test('islands of the outgoing page are torn down and those of the incoming page started', async () => {
+  const page = await open('/')
+  const cdp = await context.newCDPSession(page)
+  /** The window's `pageshow` listeners, counted by the browser (the contact form island adds one). */
+  const pageshowListeners = async () => {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' })
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! })
+    return listeners.filter((l) => l.type === 'pageshow').length
+  }
+  const before = await pageshowListeners()
+  await page.locator('#site-nav a[href="/contact/"]').click()
+  await expect.poll(() => page.evaluate(() => document.querySelector('form')?.noValidate)).toBe(true) // the form island runs
+  expect(await pageshowListeners()).toBe(before + 1)
+  await page.locator('#site-nav a[href="/services/"]').click()
+  await expect.poll(() => h1(page)).toBe('Services')
+  expect(await pageshowListeners()).toBe(before)
+  await context.close()
+})
+
+test('the menu works on small screens after a navigation, and closes with the page it was opened on', async () => {
+  const page = await open('/', { viewport: { width: 375, height: 700 } })
+  const button = page.locator('.menu-button')
+  await button.click()
+  expect(await button.getAttribute('aria-expanded')).toBe('true')
+  await page.locator('#site-nav a[href="/contact/"]').click()
+  await expect.poll(() => h1(page)).toBe('Contact us')
+  expect(await button.getAttribute('aria-expanded')).toBe('false')
+  expect(await page.locator('#site-nav a[href="/services/"]').isVisible()).toBe(false)
+  await button.click()
+  expect(await page.locator('#site-nav a[href="/services/"]').isVisible()).toBe(true)
+  await page.keyboard.press('Escape')
+  expect(await button.getAttribute('aria-expanded')).toBe('false')
+  await context.close()
+})

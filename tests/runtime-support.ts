@@ -1,6 +1,9 @@
 /** Shared set-up of the runtime's browser tests: a built site, its server, Chromium. */
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { buildSite, launchBrowser, serveFolder, type RunningServer } from './browser.ts'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
+import { buildSite, chromiumOptions, launchBrowser, serveFolder, type RunningServer } from './browser.ts'
 
 export interface Site { dist: string; server: RunningServer; browser: Browser; url: (path: string) => string; close: () => Promise<void> }
 
@@ -53,4 +56,23 @@ export async function addLink(page: Page, href: string, attributes: Record<strin
 export function headTags(page: Page): Promise<string[]> {
   return page.evaluate(() => [...document.head.querySelectorAll('title, meta[name], link[rel=canonical], link[rel=alternate], meta[property]')]
     .map((e) => e.outerHTML).sort())
+}
+
+/**
+ * Chromium with its real "Send a Do Not Track request" setting on (a profile preference), so that
+ * `navigator.doNotTrack` is '1' as for a visitor who chose it. `close` stops it and removes the profile.
+ */
+export async function doNotTrackContext(site: Site, allow: RegExp[] = []): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'clinic-dnt-'))
+  mkdirSync(join(profile, 'Default'))
+  writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ enable_do_not_track: true }))
+  const context = await chromium.launchPersistentContext(profile, chromiumOptions)
+  await context.route((url) => !url.href.startsWith(site.server.url) && !allow.some((re) => re.test(url.href)), (route) => route.abort())
+  return {
+    context,
+    close: async () => {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
+    },
+  }
 }

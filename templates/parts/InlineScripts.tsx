@@ -5,10 +5,11 @@ import { inlineScripts } from '../../src/inline-scripts.ts'
  * root-path language redirect. Placed in <head> after the hreflang links the redirect reads.
  */
 export function InlineScripts() {
+  const { chunkGuard, rootRedirect } = inlineScripts()
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: inlineScripts.chunkGuard }} />
-      <script dangerouslySetInnerHTML={{ __html: inlineScripts.rootRedirect }} />
+      <script dangerouslySetInnerHTML={{ __html: chunkGuard }} />
+      <script dangerouslySetInnerHTML={{ __html: rootRedirect }} />
     </>
   )
 }
