@@ -1,6 +1,7 @@
 import type { Page } from '../src/page.ts'
 import { InlineScripts } from './parts/InlineScripts.tsx'
 import { HERO_SIZES } from './parts/Picture.tsx'
+import { SearchMeta } from './parts/SearchMeta.tsx'
 
 /** The page title: the company name alone on the home page, "<page> | <company>" elsewhere. */
 export function pageTitle(page: Page): string {
@@ -42,6 +43,7 @@ export function Head({ page }: { page: Page }) {
         <meta key={l.code} property="og:locale:alternate" content={l.ogLocale} />
       ))}
       <InlineScripts />
+      <SearchMeta page={page} />
       {site.fonts.preconnect.map((href) => <link key={href} rel="preconnect" href={href} crossOrigin="" />)}
       <link rel="stylesheet" href={site.fonts.stylesheet} />
       <link rel="stylesheet" href={assets.stylesheet} />
