@@ -3,10 +3,9 @@ import { feedUrl, listingsWithFeeds } from '../../src/seo/feed.ts'
 import { openGraphImage } from '../../src/seo/open-graph.ts'
 import { jsonLdScript, structuredData } from '../../src/seo/structured-data.ts'
 
-/** What search engines and social networks read: the sharing image, the feed, and JSON-LD. */
+/** In <head>: the sharing image and the feed, for social networks and feed readers. */
 export function SearchMeta({ page }: { page: Page }) {
   const image = openGraphImage(page.route)
-  const graph = structuredData(page)
   const feeds = listingsWithFeeds(page.table).filter((l) => l.locale === page.route.locale)
   return (
     <>
@@ -18,8 +17,16 @@ export function SearchMeta({ page }: { page: Page }) {
       {feeds.map((l) => (
         <link key={l.url} rel="alternate" type="application/atom+xml" href={feedUrl(l.url)} title={`${page.collections.byId.get(l.docId!)?.data.title} | ${page.site.name}`} />
       ))}
-      {/* The JSON is escaped so that no value can close the element (see jsonLdScript). */}
-      {graph.length > 0 && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(graph) }} />}
     </>
   )
+}
+
+/**
+ * At the end of <body>: the page described for search engines, as JSON-LD. In the body it is
+ * swapped with the page's content when the runtime opens pages in place.
+ */
+export function StructuredData({ page }: { page: Page }) {
+  const graph = structuredData(page)
+  // The JSON is escaped so that no value can close the element (see jsonLdScript).
+  return graph.length > 0 ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(graph) }} /> : null
 }
