@@ -24,6 +24,7 @@ import { ShardPool } from './shards.ts'
 import { localeUrl } from './shared/urls.ts'
 import { parseSite } from './site.ts'
 import { searchFiles } from './seo/index.ts'
+import { withDeployOutputs } from './deploy/index.ts'
 import { robots, sitemap } from './sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
 import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable } from './types.ts'
@@ -140,7 +141,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
     const pages = table.routes.map((r) => ({ path: r.output, contents: html.get(r.output)! }))
     const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages))
-    const files = [...pages, ...bundled.files, ...pictures.files, sitemap(table, site), robots(site), ...search]
+    const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, sitemap(table, site), robots(site), ...search], table, site)
     const summary = summarise(table, files, diagnostics)
     if (options.write !== false) await timed('write', () => writeSite(folders.out, files, staticDir(project)))
     if (persistent === true) await timed('write', () => saveCache(folders.root, code, next))
