@@ -23,6 +23,8 @@ import { buildRouteTable } from './routes.ts'
 import { ShardPool } from './shards.ts'
 import { localeUrl } from './shared/urls.ts'
 import { parseSite } from './site.ts'
+import { searchFiles } from './seo/index.ts'
+import { withDeployOutputs } from './deploy/index.ts'
 import { robots, sitemap } from './sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
 import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable } from './types.ts'
@@ -140,7 +142,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     for (const route of table.routes) next.pages.set(keyOf(route), html.get(route.output)!)
 
     const pages = table.routes.map((r) => ({ path: r.output, contents: html.get(r.output)! }))
-    const files = [...pages, ...bundled.files, ...pictures.files, sitemap(table, site), robots(site)]
+    const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages))
+    const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, sitemap(table, site), robots(site), ...search], table, site)
     const summary = summarise(table, files, diagnostics, bundled.assets)
     if (options.write !== false) await timed('write', () => writeSite(folders.out, files, staticDir(project)))
     if (persistent === true) await timed('write', () => saveCache(folders.root, code, next))

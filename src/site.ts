@@ -72,7 +72,16 @@ export const siteSchema = z.strictObject({
     pageViewEvent: z.string().min(1).default('page_view'),
   }),
   contactForm: contactFormSchema,
+  /** The host the site is deployed to: it decides the rules written into `_redirects`. */
+  deploy: z.strictObject({
+    host: z.enum(['netlify', 'cloudflare-pages', 'github-pages', 's3-cloudfront']).default('netlify'),
+    /** Netlify only: a first visit to `/` is redirected to the home page of the browser's language. */
+    languageRedirect: z.boolean().default(false),
+  }).default({ host: 'netlify', languageRedirect: false }),
 }).superRefine((site, ctx) => {
+  if (site.deploy.languageRedirect && site.deploy.host !== 'netlify') {
+    ctx.addIssue({ code: 'custom', path: ['deploy', 'languageRedirect'], message: `is supported on Netlify only (${site.deploy.host} cannot redirect by language in a static file): set it to false` })
+  }
   const codes = site.locales.map((l) => l.code)
   if (!codes.includes(site.defaultLocale)) {
     ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: `must be one of the locale codes (${codes.join(', ')})` })

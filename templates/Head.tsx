@@ -1,6 +1,7 @@
 import type { Page } from '../src/page.ts'
 import { InlineScripts } from './parts/InlineScripts.tsx'
 import { HERO_SIZES } from './parts/Picture.tsx'
+import { SearchMeta } from './parts/SearchMeta.tsx'
 import { WebFonts } from './parts/WebFonts.tsx'
 
 /** The page title: the company name alone on the home page, "<page> | <company>" elsewhere. */
@@ -43,6 +44,7 @@ export function Head({ page }: { page: Page }) {
         <meta key={l.code} property="og:locale:alternate" content={l.ogLocale} />
       ))}
       <InlineScripts />
+      <SearchMeta page={page} />
       <WebFonts page={page} />
       <link rel="stylesheet" href={assets.stylesheet} />
       {hero && (

@@ -5,6 +5,7 @@ import { Head } from './Head.tsx'
 import { Header } from './Header.tsx'
 import { AnalyticsNoscript } from './parts/Analytics.tsx'
 import { RuntimeData } from './parts/RuntimeData.tsx'
+import { StructuredData } from './parts/SearchMeta.tsx'
 
 /** The document every page shares: head, skip link, header, main content, footer. */
 export function Layout({ page, children }: { page: Page; children: ReactNode }) {
@@ -18,6 +19,7 @@ export function Layout({ page, children }: { page: Page; children: ReactNode }) 
         <main id="main" tabIndex={-1}>{children}</main>
         <Footer page={page} />
         <RuntimeData page={page} />
+        <StructuredData page={page} />
       </body>
     </html>
   )

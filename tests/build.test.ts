@@ -31,7 +31,12 @@ test('emits exactly the documented files', () => {
   ].map((p) => `${p.slice(1)}index.html`)
   // The hero image in three widths and three formats (the source is 2400 px wide).
   const images = [480, 960, 1600].flatMap((w) => ['avif', 'jpg', 'webp'].map((f) => `assets/images/arches.[hash]-${w}.${f}`))
-  const expected = [...pages, '404.html', 'cn/404.html', 'sitemap.xml', 'robots.txt', 'assets/main.[hash].js', 'assets/site.[hash].css', ...images].sort()
+  const sharing = [
+    ...['home', 'services', 'service', 'doctor', 'contact', 'thank-you', 'page', 'not-found'].flatMap((t) => [`og/${t}-en.png`, `og/${t}-cn.png`]),
+    'og/blog-index-en.png', 'og/article-en.png', 'og/logo.png', 'blog/feed.xml',
+  ]
+  const hosts = ['_headers', '_redirects', '.nojekyll', '_cloudfront/viewer-request.js', '_cloudfront/viewer-response.js']
+  const expected = [...pages, '404.html', 'cn/404.html', 'sitemap.xml', 'robots.txt', ...sharing, ...hosts, 'assets/main.[hash].js', 'assets/site.[hash].css', ...images].sort()
   // Island chunks (assets/chunks/) come and go with the islands; each island's tests cover its own.
   const emitted = result.files.filter((f) => !f.path.startsWith('assets/chunks/'))
     .map((f) => f.path.replace(/\.[A-Z0-9]{8}\.(js|css)$/, '.[hash].$1').replace(/\.[0-9a-f]{10}-/, '.[hash]-')).sort()

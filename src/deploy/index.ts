@@ -1,0 +1,45 @@
+/**
+ * What each host needs to serve the built site safely, added to the build's files:
+ * - every page carries the Content-Security-Policy in a <meta> element (GitHub Pages and S3 set
+ *   no headers), computed from the pages as built, so each inline script is allowed by its hash;
+ * - `_headers` (Netlify, Cloudflare Pages, `clinic-build serve`) with the policy and the other
+ *   security headers; `_redirects` where the configured host needs rules;
+ * - `.nojekyll` and a default-language 404 page that shows the other languages' 404 pages
+ *   (GitHub Pages); two CloudFront Functions (S3 behind CloudFront).
+ * Pure.
+ */
+import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
+import { cloudFrontFunctions } from './cloudfront.ts'
+import { withLanguageNotFound } from './not-found-language.ts'
+import { contentSecurityPolicy, securityHeaders, serializePolicy } from './policy.ts'
+import { headersFile, noJekyll, redirectsFile } from './static-hosts.ts'
+
+export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: SiteConfig): OutputFile[] {
+  const pages = withLanguageNotFound(files, table, site)
+  const policy = contentSecurityPolicy(site, {
+    html: pages.filter(isHtml).map(text),
+    css: pages.filter((f) => f.path.endsWith('.css')).map(text),
+  })
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${serializePolicy(policy, { meta: true })}">`
+  const headers = securityHeaders(policy)
+  const redirects = redirectsFile(table, site)
+  return [
+    ...pages.map((f) => (isHtml(f) ? { ...f, contents: withMeta(text(f), meta) } : f)),
+    headersFile(headers),
+    ...(redirects ? [redirects] : []),
+    noJekyll,
+    ...cloudFrontFunctions(table, site, headers),
+  ]
+}
+
+const isHtml = (f: OutputFile) => f.path.endsWith('.html')
+
+const decoder = new TextDecoder()
+const text = (f: OutputFile) => (typeof f.contents === 'string' ? f.contents : decoder.decode(f.contents))
+
+/** The policy must come before any script or style it governs: right after the charset. */
+function withMeta(html: string, meta: string): string {
+  const charset = /<meta charset=[^>]*>/i.exec(html)
+  if (charset) return html.slice(0, charset.index + charset[0].length) + meta + html.slice(charset.index + charset[0].length)
+  return html.replace(/<head[^>]*>/i, (head) => head + meta)
+}

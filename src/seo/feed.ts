@@ -1,0 +1,55 @@
+/**
+ * An Atom feed of each article listing (the blog), newest first, at `<listing>/feed.xml`. Pure.
+ */
+import type { Collections } from '../collections.ts'
+import type { OutputFile, Route, RouteTable, SiteConfig } from '../types.ts'
+
+/** Where the feed of a listing is. Example: '/blog/' -> '/blog/feed.xml' */
+export const feedUrl = (listingUrl: string) => `${listingUrl}feed.xml`
+
+const listings = new WeakMap<RouteTable, Route[]>()
+
+/** The first page of every article listing: each has a feed. */
+export function listingsWithFeeds(table: RouteTable): Route[] {
+  if (!listings.has(table)) listings.set(table, table.routes.filter((r) => r.template === 'blog-index' && (r.page?.number ?? 1) === 1))
+  return listings.get(table)!
+}
+
+export function feeds(table: RouteTable, collections: Collections, site: SiteConfig): OutputFile[] {
+  return listingsWithFeeds(table).map((listing) => {
+    const abs = (url: string) => site.baseUrl + url
+    const articles = collections.articles[listing.locale] ?? []
+    const index = collections.byId.get(listing.docId!)
+    const title = `${index?.data.title ?? ''} | ${site.name}`
+    const doctorName = (slug?: string) => collections.doctors[listing.locale]?.find((d) => d.path === `/${slug}/`)?.data.title
+    const updated = (d: { data: { date?: string; reviewedOn?: string } }) => [d.data.date ?? '', d.data.reviewedOn ?? ''].sort().at(-1)!
+    const urlOf = new Map(table.routes.map((r) => [r.docId, r.url]))
+    const entries = articles.map((a) => `<entry>
+<title>${escapeXml(a.data.title)}</title>
+<link rel="alternate" type="text/html" href="${escapeXml(abs(urlOf.get(a.id)!))}"/>
+<id>${escapeXml(abs(urlOf.get(a.id)!))}</id>
+<published>${a.data.date}T00:00:00Z</published>
+<updated>${updated(a)}T00:00:00Z</updated>
+<author><name>${escapeXml(doctorName(a.data.author) ?? site.name)}</name></author>
+<summary>${escapeXml(a.data.description)}</summary>
+${(a.data.tags ?? []).map((t) => `<category term="${escapeXml(t)}"/>`).join('')}
+</entry>`)
+    const newest = articles.map(updated).sort().at(-1) ?? '1970-01-01'
+    const lang = site.locales.find((l) => l.code === listing.locale)?.lang ?? listing.locale
+    const xml = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(lang)}">
+<title>${escapeXml(title)}</title>
+<subtitle>${escapeXml(index?.data.description ?? '')}</subtitle>
+<link rel="self" type="application/atom+xml" href="${escapeXml(abs(feedUrl(listing.url)))}"/>
+<link rel="alternate" type="text/html" href="${escapeXml(abs(listing.url))}"/>
+<id>${escapeXml(abs(feedUrl(listing.url)))}</id>
+<updated>${newest}T00:00:00Z</updated>
+<author><name>${escapeXml(site.name)}</name></author>
+${entries.join('\n')}
+</feed>
+`
+    return { path: feedUrl(listing.url).slice(1), contents: xml }
+  })
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

@@ -1,0 +1,180 @@
+/**
+ * Deploy outputs: the security policy as built (header and <meta>), each host's files, and the
+ * CloudFront Functions run on sample requests.
+ */
+import { createHash } from 'node:crypto'
+import { runInNewContext } from 'node:vm'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { build, type BuildResult } from '../src/index.ts'
+import { byTag, readHtml, select, textOf } from '../src/check/html.ts'
+import { contentSecurityPolicy, serializePolicy } from '../src/deploy/policy.ts'
+import { formatDiagnostic } from '../src/errors.ts'
+import { copySite, edit, projectRoot } from './helpers.ts'
+
+let result: BuildResult
+const file = (path: string) => result.files.find((f) => f.path === path)?.contents as string | undefined
+const pages = () => result.table!.routes.map((r) => readHtml(r.output, file(r.output)!))
+
+beforeAll(async () => { result = await build({ root: projectRoot, write: false }) })
+
+/** `_headers` as Netlify and Cloudflare read it: path -> header -> value. */
+function parseHeadersFile(text: string): Record<string, Record<string, string>> {
+  const rules: Record<string, Record<string, string>> = {}
+  let current: Record<string, string> = {}
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue
+    if (!/^\s/.test(line)) rules[line.trim()] = current = {}
+    else { const [name, ...value] = line.trim().split(':'); current[name!] = value.join(':').trim() }
+  }
+  return rules
+}
+
+const directivesOf = (policy: string) => Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]))
+
+describe('security policy', () => {
+  test('_headers sets the policy and the security headers on every path, and a year of caching on assets', () => {
+    const rules = parseHeadersFile(file('_headers')!)
+    expect(Object.keys(rules)).toEqual(['/*', '/assets/*'])
+    expect(Object.keys(rules['/*']!).sort()).toEqual(['Content-Security-Policy', 'Permissions-Policy', 'Referrer-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options'])
+    expect(rules['/*']!['X-Content-Type-Options']).toBe('nosniff')
+    expect(rules['/*']!['Strict-Transport-Security']).toMatch(/^max-age=\d{8,}/)
+    expect(rules['/*']!['Referrer-Policy']).toBe('strict-origin-when-cross-origin')
+    expect(rules['/*']!['Permissions-Policy']).toContain('camera=()')
+    expect(rules['/assets/*']).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable' })
+    const csp = directivesOf(rules['/*']!['Content-Security-Policy']!)
+    expect(csp['frame-ancestors']).toEqual(["'none'"])
+    expect(csp['object-src']).toEqual(["'none'"])
+  })
+
+  test('scripts need no unsafe-inline or unsafe-eval: every inline script of every page is allowed by its hash', () => {
+    const csp = directivesOf(parseHeadersFile(file('_headers')!)['/*']!['Content-Security-Policy']!)
+    expect(Object.values(csp).flat().join(' ')).not.toMatch(/unsafe-(inline|eval|hashes)/)
+    let inline = 0
+    for (const page of pages()) {
+      for (const script of select(page.doc, (el) => el.name === 'script' && !el.attribs.src && !/json/.test(el.attribs.type ?? ''))) {
+        const text = script.children.map((c) => ('data' in c ? c.data : '')).join('')
+        const hash = `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+        expect(csp['script-src'], `${page.path}: ${text.slice(0, 60)}`).toContain(hash)
+        inline++
+      }
+    }
+    expect(inline).toBeGreaterThan(result.table!.routes.length) // the runtime's scripts on every page, the 404 script once
+  })
+
+  test('sources are limited to the site, the font service, the map frame (and the tag manager when configured)', () => {
+    const csp = directivesOf(parseHeadersFile(file('_headers')!)['/*']!['Content-Security-Policy']!)
+    const others = Object.values(csp).flat().filter((s) => !/^'(self|none|sha256-[A-Za-z0-9+/=]+)'$/.test(s))
+    expect(new Set(others)).toEqual(new Set(['https://fonts.googleapis.com', 'https://fonts.gstatic.com', 'https://www.google.com']))
+    expect(csp['frame-src']).toEqual(['https://www.google.com'])
+    expect(csp['style-src']).toEqual(["'self'", 'https://fonts.googleapis.com'])
+  })
+
+  test('every page carries the same policy in a <meta> ahead of every script, without frame-ancestors', () => {
+    const header = parseHeadersFile(file('_headers')!)['/*']!['Content-Security-Policy']!
+    for (const page of pages()) {
+      const head = byTag(page.doc, 'head')[0]!
+      const metas = select(head, (el) => el.name === 'meta' && el.attribs['http-equiv']?.toLowerCase() === 'content-security-policy')
+      expect(metas, page.path).toHaveLength(1)
+      expect(metas[0]!.attribs.content).toBe(header.replace(/; frame-ancestors 'none'/, ''))
+      const first = select(page.doc, (el) => ['script', 'style', 'link'].includes(el.name))[0]!
+      expect(metas[0]!.startIndex!, page.path).toBeLessThan(first.startIndex!)
+    }
+  })
+
+  test('hashes come from the pages as built, and the sources from the configuration', async () => {
+    const root = copySite()
+    edit(root, 'content/site.yaml', (text) => text
+      .replace(/gtmId: ""/, 'gtmId: "GTM-AB12CD3"').replace(/gaId: ""/, 'gaId: "G-AB12CD34EF"')
+      .replace(/delivery: local/, 'delivery: endpoint').replace(/endpoint: ""/, 'endpoint: "https://forms.example.org/f/abc"'))
+    const configured = await build({ root, write: false })
+    const csp = directivesOf(parseHeadersFile(configured.files.find((f) => f.path === '_headers')!.contents as string)['/*']!['Content-Security-Policy']!)
+    expect(csp['script-src']).toContain('https://www.googletagmanager.com')
+    expect(csp['frame-src']).toContain('https://www.googletagmanager.com')
+    expect(csp['connect-src']).toEqual(expect.arrayContaining(["'self'", 'https://forms.example.org', 'https://*.google-analytics.com']))
+    expect(csp['form-action']).toEqual(["'self'", 'https://forms.example.org'])
+
+    const site = (await import('../src/site.ts')).parseSite({ path: 'content/site.yaml', text: (await import('node:fs')).readFileSync(`${projectRoot}/content/site.yaml`, 'utf8') }).site!
+    const policy = contentSecurityPolicy(site, { html: ['<p>x</p><script>alert(1)</script><script type="module">go()</script><script type="application/json">{"a":1}</script><script src="/x.js"></script>'], css: ['a{background:url(data:image/png;base64,AA)}'] })
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+    expect(policy['script-src']).toEqual(["'self'", sha('alert(1)'), sha('go()')].sort((a, b) => (a === "'self'" ? -1 : b === "'self'" ? 1 : a.localeCompare(b))))
+    expect(policy['img-src']).toEqual(["'self'", 'data:'])
+    expect(serializePolicy(policy, { meta: true })).not.toContain('frame-ancestors')
+  })
+})
+
+describe('hosts', () => {
+  test('Netlify: each other language gets its own 404 page, and / is redirected by language only when enabled', async () => {
+    expect(file('_redirects')!.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['/cn/*  /cn/404.html  404'])
+    const root = copySite()
+    edit(root, 'content/site.yaml', (text) => text.replace(/languageRedirect: false/, 'languageRedirect: true'))
+    const redirected = await build({ root, write: false })
+    const rules = (redirected.files.find((f) => f.path === '_redirects')!.contents as string).split('\n').filter((l) => l && !l.startsWith('#'))
+    expect(rules).toEqual(['/  /index.html  200!  Cookie=i18n_redirected', '/  /cn/  302!  Language=zh', '/cn/*  /cn/404.html  404'])
+  })
+
+  test('Cloudflare Pages gets no _redirects (it finds each language\'s 404.html itself), and no language redirect', async () => {
+    const root = copySite()
+    edit(root, 'content/site.yaml', (text) => text.replace(/host: netlify/, 'host: cloudflare-pages'))
+    const cloudflare = await build({ root, write: false })
+    expect(cloudflare.files.map((f) => f.path)).not.toContain('_redirects')
+    expect(cloudflare.files.map((f) => f.path)).toEqual(expect.arrayContaining(['_headers', '404.html', 'cn/404.html']))
+    edit(root, 'content/site.yaml', (text) => text.replace(/languageRedirect: false/, 'languageRedirect: true'))
+    const refused = await build({ root, write: false })
+    expect(refused.ok).toBe(false)
+    expect(refused.diagnostics.map(formatDiagnostic).join('\n')).toMatch(/content\/site\.yaml:\d+:\d+ {2}InvalidSiteConfig {2}Site configuration field "deploy\.languageRedirect" is supported on Netlify only/)
+  })
+
+  test('GitHub Pages: .nojekyll, and the root 404 page carries the script that shows the other languages\' 404', () => {
+    expect(file('.nojekyll')).toBe('')
+    const root404 = readHtml('404.html', file('404.html')!)
+    const scripts = select(root404.doc, (el) => el.name === 'script' && !el.attribs.src && !el.attribs.type && el.parent?.type === 'tag' && (el.parent as { name: string }).name === 'body')
+    expect(scripts.map(textOf).join('')).toContain('"cn":"/cn/404.html"')
+    expect(file('cn/404.html')).not.toContain('"cn":"/cn/404.html"')
+  })
+})
+
+describe('CloudFront Functions', () => {
+  type Handler = (event: unknown) => { statusCode?: number; headers?: Record<string, { value: string }>; uri?: string }
+  const load = (name: string): Handler => runInNewContext(`${file(`_cloudfront/${name}.js`)!}\nhandler`, {}) as Handler
+  const request = (uri: string, querystring: Record<string, unknown> = {}) => ({ version: '1.0', context: { eventType: 'viewer-request' }, viewer: { ip: '198.51.100.7' }, request: { method: 'GET', uri, querystring, headers: {}, cookies: {} } })
+
+  test('viewer request: /x/ reads /x/index.html, /x is redirected to /x/ with its query, unknown pages read their language\'s 404', () => {
+    const handler = load('viewer-request')
+    expect(handler(request('/contact/')).uri).toBe('/contact/index.html')
+    expect(handler(request('/cn/services/ear/')).uri).toBe('/cn/services/ear/index.html')
+    expect(handler(request('/')).uri).toBe('/index.html')
+    const redirect = handler(request('/cn/contact', { utm_source: { value: 'x' }, a: { value: '1', multiValue: [{ value: '1' }, { value: '2' }] } }))
+    expect(redirect.statusCode).toBe(301)
+    expect(redirect.headers!.location!.value).toBe('/cn/contact/?utm_source=x&a=1&a=2')
+    expect(handler(request('/cn/nowhere/')).uri).toBe('/cn/404.html')
+    expect(handler(request('/cn/nowhere')).uri).toBe('/cn/404.html')
+    expect(handler(request('/nowhere/')).uri).toBe('/404.html')
+    expect(handler(request('/blog/page/9/')).uri).toBe('/404.html')
+    expect(handler(request('/assets/site.css')).uri).toBe('/assets/site.css')
+    expect(handler(request('/sitemap.xml')).uri).toBe('/sitemap.xml')
+  })
+
+  test('viewer request: every page of the site reads a file the build wrote', () => {
+    const handler = load('viewer-request')
+    const written = new Set(result.files.map((f) => `/${f.path}`))
+    for (const route of result.table!.routes.filter((r) => r.status === 200)) {
+      expect(written.has(handler(request(route.url)).uri!), route.url).toBe(true)
+    }
+  })
+
+  test('viewer response: the 404 pages answer 404, every response carries the security headers, assets are cached', () => {
+    const handler = load('viewer-response')
+    const respond = (uri: string) => handler({ version: '1.0', context: { eventType: 'viewer-response' }, viewer: { ip: '198.51.100.7' }, request: { method: 'GET', uri, querystring: {}, headers: {}, cookies: {} }, response: { statusCode: 200, statusDescription: 'OK', headers: {}, cookies: {} } })
+    const headers = parseHeadersFile(file('_headers')!)['/*']!
+    for (const uri of ['/cn/404.html', '/404.html', '/cn/nowhere/']) expect(respond(uri).statusCode, uri).toBe(404)
+    for (const uri of ['/contact/index.html', '/contact/', '/assets/site.css']) expect(respond(uri).statusCode, uri).toBe(200)
+    const page = respond('/contact/index.html')
+    for (const [name, value] of Object.entries(headers)) expect(page.headers![name.toLowerCase()]!.value).toBe(value)
+    expect(respond('/assets/main.js').headers!['cache-control']!.value).toContain('immutable')
+    expect(page.headers!['cache-control']).toBeUndefined()
+  })
+
+  test('both functions stay within the 10 KB CloudFront allows', () => {
+    for (const name of ['viewer-request', 'viewer-response']) expect(Buffer.byteLength(file(`_cloudfront/${name}.js`)!)).toBeLessThan(10 * 1024)
+  })
+})
