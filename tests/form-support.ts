@@ -1,14 +1,15 @@
 /**
  * The contact form's test site: a copy of the real site built into a temporary folder and served
- * on 127.0.0.1 with the local enquiry endpoint mounted in front of the static files, as the
- * `serve` command mounts it.
+ * on 127.0.0.1 by the server of `clinic-build serve`, with the handlers it mounts (the local
+ * enquiry endpoint among them).
  */
-import { createServer } from 'node:http'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import sirv from 'sirv'
-import { createEnquiryHandler, type EnquiryRecord } from '../src/enquiry/handler.ts'
+import { vi } from 'vitest'
+import type { EnquiryRecord } from '../src/enquiry/handler.ts'
 import { ENQUIRIES_FILE } from '../src/enquiry/store.ts'
+import { startServer } from '../src/serve/index.ts'
+import { localHandlers } from '../src/serve/local-handlers.ts'
 import { buildSite } from './browser.ts'
 import { copySite } from './helpers.ts'
 
@@ -30,24 +31,19 @@ export async function startFormSite(prepare?: (root: string) => void): Promise<F
   const root = copySite()
   prepare?.(root)
   const out = await buildSite(root)
+  // What the endpoint reports goes to the server's standard error, as under `clinic-build serve`.
   const errors: string[] = []
-  const endpoint = createEnquiryHandler({ root, onError: (message) => errors.push(message) })
-  const files = sirv(out, { dev: true })
-  const server = createServer(async (req, res) => {
-    if (await endpoint(req, res)) return
-    files(req, res, () => { res.writeHead(404).end('Not found') })
-  })
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))
-  const { port } = server.address() as { port: number }
+  const stderr = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => { errors.push(args.join(' ')) })
+  const server = await startServer({ dir: out, port: 0, handlers: localHandlers({ root }) })
   const file = join(root, ENQUIRIES_FILE)
   const lines = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l !== '') : [])
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     root,
     lines,
     enquiries: () => lines().map((l) => JSON.parse(l) as EnquiryRecord),
     errors,
-    close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()) }),
+    close: async () => { await server.close(); stderr.mockRestore() },
   }
 }
 
