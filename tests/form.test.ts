@@ -109,7 +109,7 @@ test('the contact form has no axe-core violations, also while it shows errors an
     await page.locator('.contact-form__problem').waitFor()
     expect((await axe(page)).violations, `${path} with a failure`).toEqual([])
   }
-})
+}, 240_000) // six axe runs: slow on a busy two-core machine
 
 for (const [path, thanks, locale] of [['/contact/', '/thank-you/', 'en'], ['/cn/contact/', '/cn/thank-you/', 'cn']] as const) {
   test(`a valid submit on ${path} lands on ${thanks}, with the enquiry stored with every field`, async () => {
