@@ -15,6 +15,8 @@ import type { Diagnostic, Doc, OutputFile } from './types.ts'
 /** Widths to emit (those wider than the source are skipped; the source's own width is kept). */
 const WIDTHS = [480, 960, 1600]
 const RASTER = /\.(jpe?g|png|webp)$/i
+/** Site icons are fetched by browsers at fixed addresses, as they are: never re-encoded. */
+const ICON = /(^|\/)(favicon|apple-touch-icon)[^/]*$/i
 /** Larger sources slow every cold build and are better resized before they are committed. */
 const MAX_SIDE = 4000
 const MAX_BYTES = 10 * 1024 * 1024
@@ -36,7 +38,7 @@ export async function processImages(staticDir: string, staticFiles: string[], ca
   const images: Record<string, ImageSet> = {}
   const files: OutputFile[] = []
   const diagnostics: Diagnostic[] = []
-  for (const file of staticFiles.filter((f) => RASTER.test(f))) {
+  for (const file of staticFiles.filter((f) => RASTER.test(f) && !ICON.test(f))) {
     const path = join(staticDir, file)
     const [bytes, size] = await Promise.all([readFile(path), stat(path)])
     const meta = await sharp(bytes).metadata()
