@@ -174,7 +174,9 @@ describe('the service tabs', () => {
 
 describe('the carousel controls', () => {
   test('the rotation button comes first in Tab order, and focus on it stops the rotation', async () => {
-    await visit(desktop, '/')
+    // A page of its own: nothing earlier tests did to the shared page can touch the rotation.
+    const desktop = await site.open('/')
+    await islandsReady(desktop)
     await desktop.mouse.move(0, 0)
     const carousel = desktop.locator('.carousel')
     await tabTo(desktop, '.carousel *')
@@ -197,6 +199,7 @@ describe('the carousel controls', () => {
     await desktop.keyboard.press(' ')
     expect(await carousel.getAttribute('data-state')).toBe('playing')
     expect(await desktop.locator('.carousel__rotation').textContent()).toBe('Stop automatic slide show')
+    await desktop.context().close()
   })
 
   test('follows the carousel pattern: labelled region, slides as labelled groups, only visible slides reachable', async () => {
