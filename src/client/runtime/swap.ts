@@ -7,10 +7,14 @@
  */
 import { RUNTIME_DATA_ID } from '../../shared/runtime-data.ts'
 
-const PAGE_HEAD = 'title, meta, link:not([rel=stylesheet])'
-const ASSETS = 'script, link[rel=stylesheet]'
+// Structured data (JSON-LD) describes the page, so it is swapped with it; it is not code.
+const DATA = 'script[type="application/ld+json"], script[type="application/json"]'
+const PAGE_HEAD = `title, meta, link:not([rel=stylesheet]), ${DATA}`
+const ASSETS = 'script:not([type="application/ld+json"]):not([type="application/json"]), link[rel=stylesheet]'
 
-const assetsOf = (doc: Document) => [...doc.head.querySelectorAll(ASSETS)].map((e) => e.outerHTML).sort().join('\n')
+// A fetched document is parsed without scripting, so <noscript> content (the web fonts' fallback
+// link) is live there but only text on screen: leave it out of the comparison.
+const assetsOf = (doc: Document) => [...doc.head.querySelectorAll(ASSETS)].filter((e) => !e.closest('noscript')).map((e) => e.outerHTML).sort().join('\n')
 
 /** The scripts and styles the document came with, before any tag manager added its own. */
 const ownAssets = assetsOf(document)
