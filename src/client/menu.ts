@@ -1,7 +1,8 @@
 /**
  * The header's disclosure buttons: the menu button that folds the navigation away on small
  * screens, and the button beside "Services" that opens the list of services. Without JavaScript
- * the navigation is a plain open list (the buttons show only under `.has-menu`).
+ * the navigation is a plain open list (the buttons show only under `.js`, which the inline guard
+ * sets on <html> before the first paint).
  *
  * Listeners sit on the document, so they work with whichever header is on screen; the runtime
  * starts this on every page shown and calls the returned teardown before the next. Escape closes
@@ -11,8 +12,6 @@
 const BUTTONS = '.menu-button, .submenu-button'
 
 export function mobileMenu(): () => void {
-  document.documentElement.classList.add('has-menu')
-
   const openButtons = () => [...document.querySelectorAll<HTMLButtonElement>(`:is(${BUTTONS})[aria-expanded="true"]`)]
   const setOpen = (button: HTMLButtonElement, open: boolean) => button.setAttribute('aria-expanded', String(open))
   const region = (button: HTMLButtonElement) => {

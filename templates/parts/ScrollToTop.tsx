@@ -2,8 +2,9 @@ import type { Page } from '../../src/page.ts'
 import { Icon } from './Icon.tsx'
 
 /**
- * "Back to top": a plain link to the top of the page; the scroll-to-top island turns it into a
- * floating button once the visitor has scrolled a screen or more.
+ * "Back to top": a plain link to the top of the page in the footer. With scripts on it is a
+ * floating button (styled under `.js`), which the scroll-to-top island shows once the visitor has
+ * scrolled a screen or more.
  */
 export function ScrollToTop({ page }: { page: Page }) {
   return (

@@ -18,7 +18,6 @@ export default function scrollToTop(link: HTMLElement): () => void {
     if (event.detail === 0) document.querySelector<HTMLElement>('.skip-link')?.focus({ preventScroll: true })
     else link.blur()
   }
-  link.classList.add('to-top--floating')
   update()
   window.addEventListener('scroll', onScroll, { passive: true })
   link.addEventListener('click', onClick)
@@ -26,6 +25,6 @@ export default function scrollToTop(link: HTMLElement): () => void {
     cancelAnimationFrame(frame)
     window.removeEventListener('scroll', onScroll)
     link.removeEventListener('click', onClick)
-    link.classList.remove('to-top--floating', 'to-top--shown')
+    link.classList.remove('to-top--shown')
   }
 }

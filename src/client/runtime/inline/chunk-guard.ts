@@ -4,9 +4,14 @@
  * reload the page, at most once per 60 s per browser session. A second failure inside that
  * window leaves the page as it is: the server-rendered HTML works without scripts.
  * The runtime marks itself started with `data-runtime` on <html>.
+ *
+ * It also adds the `js` class to <html> before the first paint, so the styles of the scripted
+ * page (the folded mobile menu, the floating back-to-top button) apply from the start and nothing
+ * moves when the runtime arrives; when it gives up, the class goes and the plain page returns.
  */
 const KEY = 'chunk-reload'
 const root = document.documentElement
+root.classList.add('js')
 
 function recover(): void {
   try {
@@ -20,6 +25,7 @@ function recover(): void {
     // No sessionStorage (privacy settings): never risk a reload loop.
   }
   root.setAttribute('data-chunk-failed', '')
+  root.classList.remove('js')
 }
 
 // Script load errors do not bubble: listen in the capture phase.
