@@ -1,8 +1,10 @@
 /**
- * npm run audit [-- --desktop|--mobile] [--json file]
+ * npm run audit [-- --desktop|--mobile] [--third-parties] [--json file]
  * Builds the site, serves it with `clinic-build serve` on 127.0.0.1, and runs Lighthouse on every
  * page type in every language with the mobile and the desktop settings; prints the four category
- * scores and LCP, CLS, TBT and transfer size per page, and which audits fell short.
+ * scores and LCP, CLS, TBT and transfer size per page, and which audits fell short. Requests to
+ * other origins (the font service) are blocked unless `--third-parties` is given, for machines
+ * that cannot reach them.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
@@ -14,7 +16,8 @@ const root = resolve(import.meta.dirname, '..')
 const bin = join(root, 'bin/clinic-build.js')
 const args = process.argv.slice(2)
 const modes: Mode[] = args.includes('--desktop') ? ['desktop'] : args.includes('--mobile') ? ['mobile'] : ['mobile', 'desktop']
-const jsonOut = args[args.indexOf('--json') + 1]
+const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined
+const blockOtherOrigins = !args.includes('--third-parties')
 
 const out = join(mkdtempSync(join(tmpdir(), 'clinic-audit-')), 'dist')
 execFileSync(process.execPath, [bin, '--out', out, '--root', root], { stdio: 'ignore' })
@@ -26,7 +29,7 @@ try {
   for (const mode of modes) {
     for (const [type, { path, prefixes }] of Object.entries(PAGE_TYPES)) {
       for (const prefix of prefixes) {
-        results.push({ type, ...await audit(chrome, `${server.url}${prefix}${path}`, mode) })
+        results.push({ type, ...await audit(chrome, `${server.url}${prefix}${path}`, mode, { blockOtherOrigins }) })
         process.stderr.write('.')
       }
     }
