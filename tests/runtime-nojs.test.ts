@@ -27,7 +27,8 @@ test('with JavaScript off, every page reachable from the home pages loads, shows
   const problems: string[] = []
   while (queue.length) {
     const path = queue.shift()!
-    const response = await page.goto(site.url(path), { waitUntil: 'domcontentloaded' })
+    // 'load': the stylesheet must have arrived, or a button it hides would count as visible.
+    const response = await page.goto(site.url(path), { waitUntil: 'load' })
     if (response?.status() !== 200) { problems.push(`${path}: status ${response?.status()}`); continue }
     if (page.url() !== site.url(path)) problems.push(`${path}: moved to ${page.url()}`)
     if (!path.endsWith('/') && !path.endsWith('.html')) continue // a file (image, sitemap): nothing to read
