@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from './build.ts'
+import { CHECKS, type CheckName } from './check/names.ts'
 import { packageDir } from './config.ts'
 import { formatDiagnostic, UsageError } from './errors.ts'
 import { formatProfile, formatSummary } from './summary.ts'
@@ -64,7 +65,41 @@ function program(): Command {
     .option('-p, --port <number>', 'port; a taken port moves on to the next free one', parsePort, 8080)
     .option('--host <address>', 'address to bind', '127.0.0.1')
     .action(async (options) => { const { serve } = await import('./serve/serve.ts'); await serve(options) })
+  cli.command('check')
+    .description(`check the built site: ${CHECKS.join(', ')}; exit 1 on any error`)
+    .option('-o, --out <dir>', 'the built folder', 'dist')
+    .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
+    .option('--only <checks>', `comma-separated checks to run (${CHECKS.join(', ')})`, parseChecks)
+    .action(async (options) => { process.exitCode = await runCheck(options) })
   return cli
+}
+
+function parseChecks(value: string): CheckName[] {
+  const names = value.split(',').map((n) => n.trim()).filter(Boolean)
+  const unknown = names.filter((n) => !(CHECKS as readonly string[]).includes(n))
+  if (unknown.length) throw new UsageError(`--only takes ${CHECKS.join(', ')}; got "${unknown.join(', ')}".`)
+  return names as CheckName[]
+}
+
+async function runCheck(options: { out: string; root: string; only?: CheckName[] }): Promise<number> {
+  const { check } = await import('./check/index.ts')
+  const report = await check({
+    ...options,
+    onProgress: ({ check, done, total }) => {
+      if (done === undefined) process.stderr.write(`checking ${check}\n`)
+      else if (done % 10 === 0 || done === total) process.stderr.write(`  ${done}/${total} pages in the browser\n`)
+    },
+  })
+  for (const d of report.findings) console.log(formatDiagnostic(d))
+  if (report.external.length) {
+    console.log(`\nLinks to other sites (listed, not fetched): ${report.external.length}`)
+    for (const { url, from } of report.external) console.log(`  ${url}  (first in ${from})`)
+  }
+  const errors = report.findings.filter((d) => d.severity === 'error').length
+  const warnings = report.findings.length - errors
+  const ran = Object.entries(report.timings).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ')
+  console.log(`\n${report.pages} pages checked (${ran}): ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`)
+  return errors > 0 ? 1 : 0
 }
 
 function parsePort(value: string): number {

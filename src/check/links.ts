@@ -1,0 +1,78 @@
+/**
+ * Links: linkinator crawls the built site served on 127.0.0.1 from every page, and every internal
+ * link, `#anchor`, image, script and stylesheet must answer without an error or a redirect. URLs
+ * on the configured base URL (canonical, hreflang, sharing images) are checked on the local copy;
+ * links to other sites are listed, never fetched.
+ */
+import { LinkChecker, LinkState } from 'linkinator'
+import { outputFileFor } from '../shared/urls.ts'
+import type { Diagnostic } from '../types.ts'
+import { readHtml } from './html.ts'
+
+export interface LinkReport {
+  findings: Diagnostic[]
+  /** Links to other sites, each with the first page that links to it. */
+  external: { url: string; from: string }[]
+  checked: number
+}
+
+/** `pages`: the built HTML files; `serverUrl`: where they are served. Example: 'http://127.0.0.1:4173' */
+export async function checkLinks(pages: { path: string; html: string }[], serverUrl: string, baseUrl: string): Promise<LinkReport> {
+  const external = new Map<string, string>()
+  const starts = pages.map((p) => `${serverUrl}/${p.path.replace(/(^|\/)index\.html$/, '$1')}`)
+  const result = await new LinkChecker().check({
+    path: starts,
+    recurse: true,
+    checkFragments: true,
+    redirects: 'error', // an internal link must name the page's own URL, with its trailing slash
+    concurrency: 16,
+    urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(baseUrl)}(?=/|$)`), replacement: serverUrl }],
+    linksToSkip: async (link) => link !== serverUrl && !link.startsWith(`${serverUrl}/`),
+  })
+  for (const link of result.links) {
+    if (link.state === LinkState.SKIPPED && link.parent && /^https?:/.test(link.url) && !external.has(link.url)) external.set(link.url, pagePath(link.parent, serverUrl))
+  }
+  const byPath = new Map(pages.map((p) => [p.path, p]))
+  const findings = result.links.filter((l) => l.state === LinkState.BROKEN).map((link): Diagnostic => {
+    const target = link.url.replace(serverUrl, '')
+    // linkinator names no parent for a missing #anchor: the page that links to it is found by its href.
+    const from = link.parent ? pagePath(link.parent, serverUrl) : pages.find((p) => linksTo(p, target))?.path ?? pagePath(link.url, serverUrl)
+    const page = byPath.get(from)
+    return {
+      code: 'BrokenLink', severity: 'error', file: from, ...(page ? locate(page, target) : {}),
+      message: `${target} ${describe(link.status, target)}`,
+      hint: 'Link to a page that the build produces, by its URL with a trailing slash; an #anchor must name an id on that page.',
+    }
+  })
+  return { findings, external: [...external].map(([url, from]) => ({ url, from })), checked: result.links.length }
+}
+
+function describe(status: number | undefined, target: string): string {
+  if (status && status >= 300 && status < 400) return `redirects (status ${status}): link to the address it redirects to`
+  if (status && status >= 400) return `answers status ${status}`
+  if (status && target.includes('#')) return 'names an anchor that is not on the page'
+  return 'could not be fetched'
+}
+
+/** Whether a page links to `target` (a path with an anchor), by its full path or, on the page itself, by the anchor alone. */
+function linksTo(page: { path: string; html: string }, target: string): boolean {
+  const [path, anchor] = target.split('#')
+  return page.html.includes(`href="${target}"`) || (outputFileFor(path!) === page.path && page.html.includes(`href="#${anchor}"`))
+}
+
+/** The output file a page URL is served from. Example: 'http://…/cn/contact/' -> 'cn/contact/index.html' */
+function pagePath(url: string, serverUrl: string): string {
+  return outputFileFor(new URL(url.replace(serverUrl, 'http://site')).pathname)
+}
+
+/** Where the link appears in the page's source: the first attribute that names it. */
+function locate(page: { path: string; html: string }, target: string): { line: number; column: number } | object {
+  const [path, anchor] = target.split('#')
+  for (const candidate of [`="${target}"`, ...(anchor ? [`href="#${anchor}"`] : []), `="${path}`]) {
+    const offset = page.html.indexOf(candidate)
+    if (offset !== -1) return readHtml(page.path, page.html).at(offset + 1)
+  }
+  return {}
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

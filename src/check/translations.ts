@@ -1,0 +1,110 @@
+/**
+ * Translations, read off the built site: every page exists in every locale (except the sections
+ * published in one locale), every message exists in every locale file, and no page carries
+ * paragraphs in another language's script (a Chinese page with an English paragraph, say). Pure.
+ */
+import { loadMessages } from '../messages.ts'
+import { localeUrl, splitLocale } from '../shared/urls.ts'
+import type { Diagnostic, SiteConfig, SourceFile } from '../types.ts'
+import { langOf, readHtml, select, type HtmlElement } from './html.ts'
+
+export function checkTranslations(pages: { path: string; html: string }[], localeFiles: SourceFile[], site: SiteConfig): Diagnostic[] {
+  return [
+    ...missingPages(pages.map((p) => p.path), site),
+    ...loadMessages(localeFiles, site).diagnostics.filter((d) => d.code === 'MissingMessage'),
+    ...pages.flatMap((p) => wrongScript(p)),
+  ]
+}
+
+/** Pages that exist in some locales but not in all of them. */
+function missingPages(paths: string[], site: SiteConfig): Diagnostic[] {
+  const locales = site.locales.map((l) => l.code)
+  const byPath = new Map<string, Map<string, string>>()
+  for (const file of paths.filter((p) => p.endsWith('.html'))) {
+    const { locale, path } = splitLocale(`/${file}`.replace(/index\.html$/, ''), locales, site.defaultLocale)
+    const section = path.split('/')[1] ?? ''
+    if (section in site.singleLocaleSections) continue
+    if (!byPath.has(path)) byPath.set(path, new Map())
+    byPath.get(path)!.set(locale, file)
+  }
+  const found: Diagnostic[] = []
+  for (const [path, files] of byPath) {
+    const [, file] = [...files][0]!
+    for (const locale of locales.filter((l) => !files.has(l))) {
+      found.push({
+        code: 'MissingTranslation', severity: 'error', file,
+        message: `This page has no "${locale}" version: ${localeUrl(locale, path, site.defaultLocale)} is missing.`,
+        hint: 'Add the translated Markdown file with the same name under content/<locale>/.',
+      })
+    }
+  }
+  return found
+}
+
+const BLOCKS = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'td', 'th', 'figcaption', 'blockquote', 'summary'])
+/** Blocks shorter than this many letters (a name, a number) say nothing about a page's language. */
+const MIN_LETTERS = 40
+
+/** Blocks of the main content mostly written in a script other than their language's. */
+function wrongScript(page: { path: string; html: string }): Diagnostic[] {
+  const doc = readHtml(page.path, page.html)
+  const main = select(doc.doc, (el) => el.name === 'main')[0]
+  if (!main) return []
+  const leaves = select(main, (el) => BLOCKS.has(el.name) && select(el, (inner) => BLOCKS.has(inner.name)).length === 0)
+  const found: Diagnostic[] = []
+  for (const block of leaves) {
+    const lang = langOf(block)
+    const script = lang && scriptOf(lang)
+    if (!script) continue
+    const text = ownText(block)
+    if ((text.match(/\p{L}/gu)?.length ?? 0) < MIN_LETTERS) continue
+    if (shareInScript(text, script) >= 0.5) continue
+    found.push({
+      code: 'WrongLanguage', severity: 'error', file: page.path, ...doc.at(block as HtmlElement),
+      message: `This text is not in the page's language (${lang}): "${text.slice(0, 60)}${text.length > 60 ? '…' : ''}"`,
+      hint: 'Translate it, or mark a passage that must stay in another language with lang="…" (in Markdown: <span lang="en">…</span>).',
+    })
+  }
+  return found
+}
+
+/** A block's text, leaving out the parts marked with a language of their own (`<a lang="en">`). */
+function ownText(block: HtmlElement): string {
+  const parts: string[] = []
+  const walk = (node: HtmlElement['children'][number]) => {
+    if (node.type === 'text') parts.push((node as unknown as { data: string }).data)
+    else if ('attribs' in node && !(node !== block && node.attribs.lang)) node.children.forEach(walk)
+  }
+  walk(block)
+  return parts.join('').replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * The share of a text's words written in `script`. A run of letters is one word, and in scripts
+ * written without spaces (Han, Kana, Thai) each character counts as one, so a Chinese sentence
+ * naming "Amberlin Surgical Pte. Ltd." is still mostly Chinese. Example: ('您好 Dr Quah', 'Hani') -> 0.5
+ */
+function shareInScript(text: string, script: string): number {
+  const own = new RegExp(`^\\p{Script=${script}}`, 'u')
+  let words = 0
+  let inScript = 0
+  for (const [word] of text.matchAll(WORDS)) {
+    words++
+    if (own.test(word)) inScript++
+  }
+  return words === 0 ? 1 : inScript / words
+}
+
+const UNSPACED = '\\p{Script=Hani}\\p{Script=Hira}\\p{Script=Kana}\\p{Script=Thai}'
+/** One character of an unspaced script, or a run of other letters. */
+const WORDS = new RegExp(`[${UNSPACED}]|(?:(?![${UNSPACED}])\\p{L})+`, 'gu')
+
+/** The Unicode script a language is written in. Example: 'zh' -> 'Hani', 'en' -> 'Latn', 'ta' -> 'Taml' */
+function scriptOf(lang: string): string | undefined {
+  try {
+    const script = new Intl.Locale(lang).maximize().script
+    return script === 'Hans' || script === 'Hant' ? 'Hani' : script
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * `clinic-build check` on the real built site (clean) and on copies an editor or developer broke:
+ * each mistake must come out as `path:line:column  rule  message`, and any error means exit 1.
+ */
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { check } from '../src/check/index.ts'
+import { buildSite } from './browser.ts'
+import { copySite, edit, projectRoot, runCli } from './helpers.ts'
+
+let dist: string
+beforeAll(async () => { dist = await buildSite() }, 120_000)
+
+/** A copy of the built site, to break. */
+function copyBuilt(): string {
+  const copy = join(mkdtempSync(join(tmpdir(), 'clinic-check-')), 'dist')
+  cpSync(dist, copy, { recursive: true })
+  return copy
+}
+/** Puts markup at the start of a built page's main content. */
+const intoMain = (dir: string, page: string, markup: string) => edit(dir, page, (html) => html.replace(/(<main[^>]*>)/, `$1${markup}`))
+
+describe('the real site', () => {
+  test('passes translations, compliance and links, and lists the links to other sites without fetching them', async () => {
+    const r = await runCli(['check', '--out', dist, '--only', 'translations,compliance,links'])
+    expect(r.stdout).not.toMatch(/^\S+:\d+:\d+ {2}(?!warning)/m) // no error line
+    expect(r.stdout).toMatch(/^\d+ pages checked \(translations [\d.]+ s, compliance [\d.]+ s, links [\d.]+ s\): 0 errors, \d+ warnings?\.$/m)
+    expect(r.stdout).toMatch(/Links to other sites \(listed, not fetched\): \d+\n( {2}\S+ .*\n)* {2}https:\/\/wa\.me\/\d+\?text=/)
+    // The one justified exception in the content is reported, not hidden.
+    expect(r.stdout).toMatch(/^content\/en\/blog\/debunking-myths-about-plastic-surgery\.md:\d+:\d+ {2}warning LintAllowed {2}TIME_PROMISE allowed here: "in a day" — reason: the heading quotes the myth/m)
+    expect(r.status).toBe(0)
+  }, 120_000)
+
+  test('refuses a folder that holds no built site', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'clinic-empty-'))
+    const r = await runCli(['check', '--out', empty])
+    expect(r.status).toBe(1)
+    expect(r.stderr).toBe(`clinic-build: ${empty} holds no built site: build it first with \`clinic-build --out ${empty}\`.\n`)
+  })
+
+  test('an unknown check is refused by name', async () => {
+    const r = await runCli(['check', '--out', dist, '--only', 'links,spelling'])
+    expect(r).toMatchObject({ status: 1, stderr: 'clinic-build: --only takes translations, compliance, links, accessibility, budgets; got "spelling".\n' })
+  })
+})
+
+describe('a broken site', () => {
+  test('links, translations and advertising rules: every finding with its place, exit 1', async () => {
+    const out = copyBuilt()
+    intoMain(out, 'services/ear/index.html', '<p><a href="/no-such-page/">gone</a> <a href="/contact">no slash</a> <a href="#nowhere">anchor</a></p>')
+    intoMain(out, 'cn/contact/index.html', '<p>This paragraph was left in English by mistake, so a Chinese reader cannot use it.</p>')
+    rmSync(join(out, 'cn/thank-you'), { recursive: true })
+    const site = copySite()
+    edit(site, 'content/en/services/ear.md', (md) => md.replace('Neither condition affects hearing', 'We are the best clinic in Singapore. Neither condition affects hearing'))
+
+    const r = await runCli(['check', '--out', out, '--root', site, '--only', 'translations,compliance,links'])
+    const lines = r.stdout.split('\n')
+    const line = (prefix: RegExp) => lines.filter((l) => prefix.test(l))
+    expect(line(/^services\/ear\/index\.html:1:\d+ {2}BrokenLink {2}\/no-such-page\/ answers status 404$/)).toHaveLength(1)
+    expect(line(/^services\/ear\/index\.html:1:\d+ {2}BrokenLink {2}\/contact redirects \(status 308\)/)).toHaveLength(1)
+    expect(line(/^services\/ear\/index\.html:1:\d+ {2}BrokenLink {2}\/services\/ear\/#nowhere names an anchor that is not on the page$/)).toHaveLength(1)
+    expect(line(/^cn\/contact\/index\.html:1:\d+ {2}WrongLanguage {2}This text is not in the page's language \(zh\): "This paragraph was left/)).toHaveLength(1)
+    expect(line(/^thank-you\/index\.html {2}MissingTranslation {2}This page has no "cn" version: \/cn\/thank-you\/ is missing\.$/)).toHaveLength(1)
+    expect(line(/^content\/en\/services\/ear\.md:13:\d+ {2}SUPERLATIVE {2}.*"best"/)).toHaveLength(1)
+    expect(r.stdout).toMatch(/: [1-9]\d* errors?, /)
+    expect(r.status).toBe(1)
+  }, 120_000)
+
+  test('accessibility, security policy and budgets, measured in the browser', async () => {
+    const out = copyBuilt()
+    // Three pages are enough here; the others go, so the browser visits only these.
+    const keep = new Set(['index.html', 'contact/index.html', 'services/ear/index.html'])
+    for (const file of readdirSync(out, { recursive: true, encoding: 'utf8' })) if (file.endsWith('.html') && !keep.has(file)) rmSync(join(out, file))
+    intoMain(out, 'contact/index.html', '<img src="/favicon.svg" width="10" height="10"><script>document.title = "injected"</script>')
+    const stylesheet = readdirSync(join(out, 'assets')).find((f) => f.endsWith('.css'))!
+    edit(out, `assets/${stylesheet}`, (css) => `${css}/* ${randomBytes(24 * 1024).toString('base64')} */`)
+
+    const report = await check({ out, root: projectRoot, only: ['accessibility', 'budgets'] })
+    const found = report.findings.map((d) => `${d.file}  ${d.code}`)
+    expect(found).toContain('contact/index.html  axe/image-alt')
+    expect(found).toContain('contact/index.html  CspViolation')
+    expect(report.findings.find((d) => d.code === 'CspViolation')!.message).toBe('The Content-Security-Policy script-src-elem blocked inline code.')
+    for (const page of keep) expect(found).toContain(`${page}  budget/pageCss`)
+    expect(found.filter((f) => f.startsWith('index.html') || f.startsWith('services/'))).toEqual(['index.html  budget/pageCss', 'services/ear/index.html  budget/pageCss'])
+    expect(Object.keys(report.timings)).toEqual(['accessibility', 'budgets'])
+  }, 120_000)
+})
