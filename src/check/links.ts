@@ -13,7 +13,6 @@ export interface LinkReport {
   findings: Diagnostic[]
   /** Links to other sites, each with the first page that links to it. */
   external: { url: string; from: string }[]
-  checked: number
 }
 
 /** `pages`: the built HTML files; `serverUrl`: where they are served. Example: 'http://127.0.0.1:4173' */
@@ -44,7 +43,7 @@ export async function checkLinks(pages: { path: string; html: string }[], server
       hint: 'Link to a page that the build produces, by its URL with a trailing slash; an #anchor must name an id on that page.',
     }
   })
-  return { findings, external: [...external].map(([url, from]) => ({ url, from })), checked: result.links.length }
+  return { findings, external: [...external].map(([url, from]) => ({ url, from })) }
 }
 
 function describe(status: number | undefined, target: string): string {
