@@ -6,10 +6,11 @@
  *   links          linkinator over the built site served on 127.0.0.1
  *   translations   pages and messages in every locale, text in the page's language
  *   compliance     Singapore's healthcare advertising rules (src/compliance/rules.yaml)
+ *   hosts          the files written for each host fit its limits (CloudFront Functions)
  *   accessibility  axe-core over every built page in Chromium, with the security policy in force
  *   budgets        the CSS and JavaScript each page loads, gzipped, against src/budgets.ts
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSize } from '../budgets.ts'
@@ -22,6 +23,7 @@ import type { Diagnostic } from '../types.ts'
 import { accessibilityFindings } from './accessibility.ts'
 import { visitPages, type PageVisit } from './browser.ts'
 import { budgetFindings } from './budgets.ts'
+import { checkHostFiles } from './hosts.ts'
 import { lintCompliance } from './compliance.ts'
 import { checkLinks } from './links.ts'
 import type { CheckName } from './names.ts'
@@ -64,12 +66,14 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   const project = await readProject(root, packageDir)
   const { site, diagnostics } = parseSite(project.siteFile)
   if (!site) return { ...report, findings: diagnostics }
-  const pagePaths = (await listFiles(out)).filter((f) => f.endsWith('.html'))
+  const files = await listFiles(out)
+  const pagePaths = files.filter((f) => f.endsWith('.html'))
   const pages = await Promise.all(pagePaths.map(async (path) => ({ path, html: await readFile(join(out, path), 'utf8') })))
   report.pages = pages.length
 
   await timed('translations', () => checkTranslations(pages, project.localeFiles, site))
   await timed('compliance', () => lintCompliance({ sources: [project.siteFile, ...project.content, ...project.localeFiles], staticFiles: project.staticFiles, site, pages }))
+  await timed('hosts', () => checkHostFiles(files, (path) => statSync(join(out, path)).size, site))
   if (!runs('links') && !runs('accessibility') && !runs('budgets')) return sorted(report)
 
   const headerRules = await loadHeaderRules(out, (message) => report.findings.push({ code: 'InvalidHeaders', severity: 'error', file: '_headers', message }))

@@ -8,7 +8,8 @@
  * viewer-response: that 404 page answers with status 404; every response gets the security
  *                  headers, fingerprinted assets a year of caching.
  *
- * CloudFront Functions are limited to 10 KB each; `clinic-build check` reports a function over it.
+ * CloudFront Functions are limited to 10 KB each; `clinic-build check` reports a function over it
+ * (src/check/hosts.ts): the page list outgrows it at a few hundred pages.
  */
 import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 import { IMMUTABLE_PATHS } from './static-hosts.ts'
