@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { islandsReady, openSite, PAGE_TYPES, type Site } from './design-pages.ts'
+import { islandsReady, offline, openSite, PAGE_TYPES, type Site } from './design-pages.ts'
 
 let site: Site
 let page: Page
@@ -90,16 +90,29 @@ describe('web fonts', () => {
     const fonts = await site.open('/', { beforeGoto: async (p) => { p.on('request', (r) => requests.push(r.url())) } })
     const head = await fonts.evaluate(() => ({
       preconnect: [...document.querySelectorAll('link[rel="preconnect"]')].map((l) => `${l.getAttribute('href')} ${l.hasAttribute('crossorigin') ? 'cors' : 'no-cors'}`),
-      stylesheet: [...document.querySelectorAll('link[rel="stylesheet"][href*="fonts.googleapis.com"]')].map((l) => l.getAttribute('href')?.includes('display=swap')),
+      stylesheet: [...document.querySelectorAll('link[data-web-fonts]')].map((l) => `${(l as HTMLLinkElement).media} ${l.getAttribute('href')?.includes('display=swap')}`),
+      noscript: document.querySelector('head noscript')?.textContent?.includes('fonts.googleapis.com'),
     }))
     expect(head).toEqual({
       preconnect: ['https://fonts.googleapis.com no-cors', 'https://fonts.gstatic.com cors'],
-      stylesheet: [true],
+      stylesheet: ['all true'], // switched on by the runtime
+      noscript: true,
     })
     expect(requests.some((u) => u.startsWith('https://fonts.googleapis.com/css2'))).toBe(true)
-    // The service is unreachable here: the page still rendered, in the fallback faces.
-    expect(await fonts.locator('h1').isVisible()).toBe(true)
     await fonts.context().close()
+  })
+
+  test('never hold back the first paint, even when the font service does not answer', async () => {
+    const context = await site.browser.newContext()
+    await offline(context)
+    const page = await context.newPage()
+    let held = false
+    await page.route(/fonts\.googleapis\.com/, () => { held = true }) // never answered
+    await page.goto(site.url + '/cn/', { waitUntil: 'commit' })
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1)
+    expect(held).toBe(true)
+    expect(await page.locator('h1').isVisible()).toBe(true)
+    await context.close()
   })
 
   test('fall back to faces with Chinese glyphs on Chinese pages', async () => {

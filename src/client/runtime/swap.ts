@@ -12,9 +12,11 @@ const DATA = 'script[type="application/ld+json"], script[type="application/json"
 const PAGE_HEAD = `title, meta, link:not([rel=stylesheet]), ${DATA}`
 const ASSETS = 'script:not([type="application/ld+json"]):not([type="application/json"]), link[rel=stylesheet]'
 
-// A fetched document is parsed without scripting, so <noscript> content (the web fonts' fallback
-// link) is live there but only text on screen: leave it out of the comparison.
-const assetsOf = (doc: Document) => [...doc.head.querySelectorAll(ASSETS)].filter((e) => !e.closest('noscript')).map((e) => e.outerHTML).sort().join('\n')
+// Compared by address: the runtime changes attributes on screen (the web fonts' media). A fetched
+// document is parsed without scripting, so <noscript> content (the web fonts' fallback link) is
+// live there but only text on screen: leave it out.
+const assetsOf = (doc: Document) => [...doc.head.querySelectorAll(ASSETS)].filter((e) => !e.closest('noscript'))
+  .map((e) => `${e.tagName} ${e.getAttribute('src') ?? e.getAttribute('href') ?? e.textContent}`).sort().join('\n')
 
 /** The scripts and styles the document came with, before any tag manager added its own. */
 const ownAssets = assetsOf(document)
