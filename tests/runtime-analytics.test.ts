@@ -185,6 +185,25 @@ test('a code-split chunk that fails to load (the analytics chunk) reloads the pa
   await context.close()
 })
 
+test('an island chunk that has not arrived 120 s after the page started reloads the page', async () => {
+  const context = await isolatedContext(site, {}, [TAG_HOSTS])
+  await stubTags(context)
+  let held = false
+  await context.route('**/assets/chunks/carousel.*.js', (route) => { if (held) return route.continue(); held = true }) // the first never answers
+  const page = await context.newPage()
+  await page.clock.install()
+  await page.clock.pauseAt(Date.now())
+  const loads = countLoads(page, '/')
+  await page.goto(site.url('/'))
+  await expect.poll(() => held).toBe(true)
+  await page.clock.runFor(119_000)
+  expect(loads()).toBe(1)
+  await page.clock.runFor(1_000)
+  await expect.poll(loads).toBe(2)
+  await expect.poll(() => page.locator('[data-island="carousel"]').getAttribute('data-island-ready').catch(() => null)).toBe('')
+  await context.close()
+})
+
 test('a runtime script that has not arrived after 120 s reloads the page', async () => {
   const context = await isolatedContext(site, {}, [TAG_HOSTS])
   await stubTags(context)

@@ -19,6 +19,9 @@ const loaders: Record<string, () => Promise<{ default: Island }>> = {
   tabs: () => import('./islands/tabs.ts'),
 }
 
+/** The specification's chunk load time-out; the inline guard (chunk-guard.ts) decides what follows. */
+const CHUNK_TIMEOUT = 120_000
+
 /** Elements whose island is running (or loading), so a second mount of the same scope is harmless. */
 const mounted = new WeakSet<HTMLElement>()
 
@@ -35,7 +38,10 @@ export function mountIslands(scope: ParentNode): () => void {
     if (!load || mounted.has(element)) continue
     mounted.add(element)
     started.push(element)
+    // A chunk that neither arrives nor fails would leave the island inert for good.
+    const timer = setTimeout(() => { if (!stopped) dispatchEvent(new Event('chunk-timeout')) }, CHUNK_TIMEOUT)
     load().then(({ default: island }) => {
+      clearTimeout(timer)
       if (stopped) return
       const teardown = island(element)
       if (teardown) teardowns.push(teardown)

@@ -1,7 +1,7 @@
 /**
  * Inline in <head> of every page, so it works even when the runtime script itself fails: when one
  * of our own scripts (same origin) fails to load, or the runtime has not started within 120 s,
- * reload the page, at most once per 60 s per browser session. A second failure inside that
+ * or an island's chunk has not arrived within 120 s (the `chunk-timeout` event), reload the page, at most once per 60 s per browser session. A second failure inside that
  * window leaves the page as it is: the server-rendered HTML works without scripts.
  * The runtime marks itself started with `data-runtime` on <html>.
  *
@@ -40,5 +40,7 @@ addEventListener('unhandledrejection', (event) => {
 setTimeout(() => {
   if (!root.hasAttribute('data-runtime')) recover()
 }, 120000)
+// The runtime's own time-out for an island's chunk (src/client/islands.ts).
+addEventListener('chunk-timeout', recover)
 
 export {}
