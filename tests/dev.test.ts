@@ -108,12 +108,16 @@ describe('clinic-build dev', () => {
     expect((await get(`${url}/__clinic/dev-client.js`)).headers['content-type']).toBe('text/javascript; charset=utf-8')
   })
 
-  test('editing an article changes the served page and sends a reload', async () => {
+  test('editing an article changes the served page and sends a reload, which the open tab follows', async () => {
+    await tab.evaluate(() => { (window as { beforeEdit?: boolean }).beforeEdit = true })
     const from = events.length
     edit(ARTICLE, (t) => t.replace(/^title: .*$/m, 'title: Preparing for Nose Surgery, Edited'))
     await expect.poll(async () => titleOf(await page('/blog/how-to-prepare-for-a-rhinoplasty/')), REBUILD).toMatch(/^Preparing for Nose Surgery, Edited \|/)
     await nextEvent('reload', from)
     expect(stdout).toMatch(/content\/en\/blog\/how-to-prepare-for-a-rhinoplasty\.md: built in \d+ ms/)
+    // The tab reloaded by itself (a fresh window has no marker); later tests start from that page.
+    const reloaded = () => tab.evaluate(() => !(window as { beforeEdit?: boolean }).beforeEdit && document.readyState === 'complete').catch(() => false)
+    await expect.poll(reloaded, REBUILD).toBe(true)
   })
 
   test('a style edit sends the new stylesheet, which the open tab swaps in without reloading', async () => {
