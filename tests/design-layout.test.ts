@@ -51,6 +51,32 @@ test('without JavaScript no page scrolls sideways at 320 px either', async () =>
   await noScript.context().close()
 })
 
+describe.each([375, 1366])('at %i px wide, while scripts arrive', (width) => {
+  test('nothing on any page type moves: no layout shift from the first paint until every island runs', async () => {
+    const context = await site.browser.newContext({ viewport: { width, height: 900 } })
+    await offline(context)
+    await context.addInitScript(() => {
+      const shifts: string[] = ((window as unknown as { shifts: string[] }).shifts = [])
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; sources: { node?: Node }[] }[]) {
+          shifts.push(`${entry.value.toFixed(4)} ${entry.sources.map((s) => (s.node as Element | undefined)?.className ?? '?').join(', ')}`)
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    const moved: string[] = []
+    for (const { url } of PAGE_TYPES) {
+      const tab = await context.newPage()
+      await tab.goto(site.url + url)
+      await islandsReady(tab)
+      await tab.waitForTimeout(300) // a frame or two after the last island started
+      moved.push(...(await tab.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).map((s) => `${url}: ${s}`))
+      await tab.close()
+    }
+    expect(moved).toEqual([])
+    await context.close()
+  })
+})
+
 describe('images and media', () => {
   test('every image has a size and alt text; only the hero loads eagerly, first', async () => {
     await page.setViewportSize({ width: 1366, height: 900 })
