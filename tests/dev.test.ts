@@ -146,6 +146,8 @@ describe('clinic-build dev', () => {
     const overlay = tab.locator('#clinic-dev-overlay [role="alertdialog"]')
     await overlay.waitFor({ timeout: 10_000 })
     expect(await overlay.textContent()).toContain('content/en/contact.md:4:14 InvalidYaml')
+    // Styled under the site's own policy, which refuses inline styles: it covers the page.
+    expect(await overlay.evaluate((e) => getComputedStyle(e).position)).toBe('fixed')
     // A tab opened while the site is broken is told at once.
     const late = await browser.newPage()
     await late.goto(`${url}/`)

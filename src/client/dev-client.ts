@@ -34,14 +34,16 @@ function showOverlay(problems: Problem[]): void {
   const host = document.createElement('div')
   host.id = OVERLAY_ID
   const root = host.attachShadow({ mode: 'open' })
-  root.innerHTML = `<style>
+  // A constructed stylesheet: the site's policy refuses inline <style>, in a shadow root too.
+  const sheet = new CSSStyleSheet()
+  sheet.replaceSync(`
     section { position: fixed; inset: 0; z-index: 2147483647; overflow: auto; background: rgb(20 20 20 / .92); color: #f5f5f5; font: 1rem/1.5 system-ui, sans-serif; padding: 2rem }
     h2 { margin: 0 0 .5rem; font-size: 1.4rem; color: #ffb4a8 }
     li { margin: 0 0 1rem } code { font: .95rem ui-monospace, monospace; color: #ffd479 } .hint { color: #cfcfcf }
     button { font: inherit; padding: .4rem 1rem; background: #f5f5f5; color: #141414; border: 0; border-radius: 4px; cursor: pointer }
-    button:focus-visible { outline: 3px solid #ffd479; outline-offset: 2px }
-  </style>
-  <section role="alertdialog" aria-labelledby="title" aria-describedby="about">
+    button:focus-visible { outline: 3px solid #ffd479; outline-offset: 2px }`)
+  root.adoptedStyleSheets = [sheet]
+  root.innerHTML = `<section role="alertdialog" aria-labelledby="title" aria-describedby="about">
     <h2 id="title"></h2>
     <p id="about">The page below is the last good build. Save a fix and this tab updates by itself.</p>
     <ul></ul>
