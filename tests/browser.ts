@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { build } from '../src/build.ts'
 import { loadHeaderRules, startServer } from '../src/serve/index.ts'
 import { projectRoot } from './helpers.ts'
@@ -36,6 +36,28 @@ export const chromiumOptions = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(chromiumOptions)
+/**
+ * Chromium for a test file. Every page it opens runs under the site's Content-Security-Policy
+ * (from `_headers`, or the `<meta>` copy in every page), and any violation the browser reports
+ * fails the file: closing the browser throws with the list. `provokesViolations`: for a file that
+ * breaks the policy on purpose and checks the report itself.
+ */
+export async function launchBrowser({ provokesViolations = false } = {}): Promise<Browser> {
+  const browser = await chromium.launch(chromiumOptions)
+  if (provokesViolations) return browser
+  const violations: string[] = []
+  const watch = (target: BrowserContext | Page) => target.on('console', (message) => {
+    const text = message.text()
+    // axe-core fetches every stylesheet to read it, the font service's too: the test tool's request, not the site's.
+    const axeReadingFonts = /connect-src/.test(text) && text.includes('https://fonts.googleapis.com/')
+    if (/Content Security Policy/.test(text) && !axeReadingFonts) violations.push(`${message.location().url}: ${text}`)
+  })
+  const { newContext, newPage, close } = browser
+  browser.newContext = async (options) => { const context = await newContext.call(browser, options); watch(context); return context }
+  browser.newPage = async (options) => { const page = await newPage.call(browser, options); watch(page); return page }
+  browser.close = async (options) => {
+    await close.call(browser, options)
+    if (violations.length) throw new Error(`Content-Security-Policy violations reported by the browser:\n${[...new Set(violations)].join('\n')}`)
+  }
+  return browser
 }

@@ -18,7 +18,7 @@ const servers: RunningServer[] = []
 
 beforeAll(async () => {
   dist = await buildSite()
-  browser = await launchBrowser()
+  browser = await launchBrowser({ provokesViolations: true }) // one test breaks the policy on purpose; every test here reads the reports
 })
 afterAll(async () => { await browser?.close(); for (const s of servers) await s.close() })
 
