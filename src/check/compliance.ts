@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { isPair, isScalar, parse, parseDocument, visit, type Scalar } from 'yaml'
 import type { Diagnostic, SiteConfig, SourceFile } from '../types.ts'
-import { byTag, readHtml } from './html.ts'
+import { byTag, lineColumn, readHtml } from './html.ts'
 
 export interface ComplianceInput {
   /** content/**\/*.md and content/site.yaml and locales/*.yaml, as read: { path: 'content/en/index.md', text } (paths relative to the site root) */
@@ -207,7 +207,7 @@ function lintStructuredData(page: ComplianceInput['pages'][number], active: Rule
 const ALLOW = /(?:<!--|#)[ \t]*lint-allow\b[ \t]*([A-Z_]*)[ \t]*:?(.*?)[ \t]*(?:-->|$)/gm
 
 function applyAllows(file: SourceFile, findings: Finding[]): Diagnostic[] {
-  const position = positions(file.text)
+  const position = lineColumn(file.text)
   const allows: Allow[] = [...file.text.matchAll(ALLOW)].map((m) => ({ rule: m[1]!, reason: m[2]!.trim(), used: false, ...position(m.index) }))
   const results = findings.map((f) => {
     const where = { file: file.path, ...position(f.at) }
@@ -229,13 +229,4 @@ function diagnostic(f: Finding, where: { file: string; line?: number; column?: n
   const allowHint = where.file.endsWith('.md') ? ` If the wording is justified, add <!-- lint-allow ${f.rule.id}: reason --> on the line before (# lint-allow ${f.rule.id}: reason in front matter).`
     : /\.ya?ml$/.test(where.file) ? ` If the wording is justified, add # lint-allow ${f.rule.id}: reason at the end of the line.` : ''
   return { code: f.rule.id, severity: f.rule.severity, message: `"${f.words}" ${f.rule.message}`, hint: `Basis: ${f.rule.basis}.${allowHint}`, ...where }
-}
-
-/** Line and column (1-based) of an offset in `text`. */
-function positions(text: string): (offset: number) => { line: number; column: number } {
-  const starts = [0, ...[...text.matchAll(/\n/g)].map((m) => m.index + 1)]
-  return (offset) => {
-    const line = starts.findLastIndex((s) => s <= offset)
-    return { line: line + 1, column: offset - starts[line]! + 1 }
-  }
 }

@@ -1,4 +1,4 @@
-/** Built HTML read back as a tree (htmlparser2), with the line and column of every element. Pure. */
+/** Built HTML read back as a tree (htmlparser2), with the line and column of every element, and line and column of any text. Pure. */
 import { DomUtils, parseDocument } from 'htmlparser2'
 
 export type HtmlDocument = ReturnType<typeof parseDocument>
@@ -15,10 +15,16 @@ export interface HtmlPage {
 
 export function readHtml(path: string, html: string): HtmlPage {
   const doc = parseDocument(html, { withStartIndices: true, withEndIndices: true })
+  const position = lineColumn(html)
+  const at = (where: number | HtmlElement) => position(typeof where === 'number' ? where : where.startIndex ?? 0)
+  return { path, html, doc, at }
+}
+
+/** Line and column (1-based) of a character offset in `text`. Example: lineColumn('a\nbc')(3) -> { line: 2, column: 2 } */
+export function lineColumn(text: string): (offset: number) => { line: number; column: number } {
   const lineStarts = [0]
-  for (let i = html.indexOf('\n'); i !== -1; i = html.indexOf('\n', i + 1)) lineStarts.push(i + 1)
-  const at = (where: number | HtmlElement) => {
-    const offset = typeof where === 'number' ? where : where.startIndex ?? 0
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1)
+  return (offset) => {
     let low = 0
     let high = lineStarts.length - 1
     while (low < high) {
@@ -28,7 +34,6 @@ export function readHtml(path: string, html: string): HtmlPage {
     }
     return { line: low + 1, column: offset - lineStarts[low]! + 1 }
   }
-  return { path, html, doc, at }
 }
 
 /** Every element under `root` that passes `test`, in document order. */

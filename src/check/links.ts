@@ -7,7 +7,7 @@
 import { LinkChecker, LinkState } from 'linkinator'
 import { outputFileFor } from '../shared/urls.ts'
 import type { Diagnostic } from '../types.ts'
-import { readHtml } from './html.ts'
+import { lineColumn } from './html.ts'
 
 export interface LinkReport {
   findings: Diagnostic[]
@@ -69,7 +69,7 @@ function locate(page: { path: string; html: string }, target: string): { line: n
   const [path, anchor] = target.split('#')
   for (const candidate of [`="${target}"`, ...(anchor ? [`href="#${anchor}"`] : []), `="${path}`]) {
     const offset = page.html.indexOf(candidate)
-    if (offset !== -1) return readHtml(page.path, page.html).at(offset + 1)
+    if (offset !== -1) return lineColumn(page.html)(offset + 1)
   }
   return {}
 }
