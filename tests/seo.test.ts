@@ -10,10 +10,13 @@ import { join } from 'node:path'
 import { build, type BuildResult } from '../src/index.ts'
 import { byTag, readHtml, select, textOf, type HtmlPage } from '../src/check/html.ts'
 import type { Route } from '../src/types.ts'
-import { ARTICLES, projectRoot } from './helpers.ts'
+import { ARTICLES, BILINGUAL_PATHS, projectRoot } from './helpers.ts'
 
 const BASE = 'https://www.amberlin-clinic.example'
-const site = parse(readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')) as { phone: string; locales: { code: string; lang: string; messages: string }[]; address: { postalCode: string } }
+const site = parse(readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')) as {
+  name: string; baseUrl: string; phone: string; address: { postalCode: string }
+  locales: { code: string; lang: string; hreflang: string; messages: string; ogLocale: string }[]
+}
 let result: BuildResult
 const file = (path: string) => result.files.find((f) => f.path === path)?.contents
 const pages = () => result.table!.routes.map((route) => ({ route, page: readHtml(route.output, file(route.output) as string) }))
@@ -210,5 +213,58 @@ describe('sharing images', () => {
     }
     const logo = await sharp(file('og/logo.png') as Uint8Array).metadata()
     expect([logo.width, logo.height]).toEqual([512, 512])
+  })
+})
+
+describe('Open Graph and hreflang', () => {
+  /** The front matter of a content file, as the editor wrote it. */
+  const frontMatter = (file: string) => parse(/^---\n([\s\S]*?)\n---/.exec(readFileSync(join(projectRoot, file), 'utf8'))![1]!) as { title: string; description: string }
+  const pageAt = (url: string) => {
+    const route = result.table!.byUrl.get(url)!
+    return readHtml(route.output, file(route.output) as string)
+  }
+  const metas = (page: HtmlPage, property: string) => select(page.doc, (el) => el.name === 'meta' && el.attribs.property === property).map((el) => el.attribs.content)
+  const ogLocale = (code: string) => site.locales.find((l) => l.code === code)!.ogLocale
+
+  const cases = [
+    { url: '/', source: 'content/en/index.md', locale: 'en', other: 'cn', type: 'website', home: true },
+    { url: '/cn/', source: 'content/cn/index.md', locale: 'cn', other: 'en', type: 'website', home: true },
+    { url: '/services/rhinoplasty/', source: 'content/en/services/rhinoplasty.md', locale: 'en', other: 'cn', type: 'website' },
+    { url: '/cn/services/rhinoplasty/', source: 'content/cn/services/rhinoplasty.md', locale: 'cn', other: 'en', type: 'website' },
+    { url: '/blog/how-to-prepare-for-a-rhinoplasty/', source: 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md', locale: 'en', other: undefined, type: 'article' },
+  ]
+  test.each(cases)('$url shares the title and description of its front matter, its canonical URL and its locales', ({ url, source, locale, other, type, home }) => {
+    const page = pageAt(url)
+    const { title, description } = frontMatter(source)
+    // The home page is titled with the company name alone (content/site.yaml); others "<title> | <company>".
+    const expectedTitle = home ? site.name : `${title} | ${site.name}`
+    expect(metas(page, 'og:title')).toEqual([expectedTitle])
+    expect(textOf(byTag(page.doc, 'title')[0]!)).toBe(expectedTitle)
+    expect(metas(page, 'og:description')).toEqual([description])
+    expect(select(page.doc, (el) => el.name === 'meta' && el.attribs.name === 'description').map((el) => el.attribs.content)).toEqual([description])
+    const canonical = select(page.doc, (el) => el.name === 'link' && el.attribs.rel === 'canonical').map((el) => el.attribs.href)
+    expect(canonical).toEqual([site.baseUrl + url])
+    expect(metas(page, 'og:url')).toEqual(canonical)
+    expect(metas(page, 'og:type')).toEqual([type])
+    expect(metas(page, 'og:site_name')).toEqual([site.name])
+    expect(metas(page, 'og:locale')).toEqual([ogLocale(locale)])
+    // The blog is English only: no other language to offer.
+    expect(metas(page, 'og:locale:alternate')).toEqual(other ? [ogLocale(other)] : [])
+  })
+
+  test('a page in both languages lists the absolute URL of each language and x-default, the same on both', () => {
+    const hreflang = (code: string) => site.locales.find((l) => l.code === code)!.hreflang
+    for (const path of BILINGUAL_PATHS) {
+      const expected = [
+        [hreflang('en'), `${site.baseUrl}${path}`],
+        [hreflang('cn'), `${site.baseUrl}/cn${path}`],
+        ['x-default', `${site.baseUrl}${path}`],
+      ]
+      for (const url of [path, `/cn${path}`]) {
+        const links = select(pageAt(url).doc, (el) => el.name === 'link' && el.attribs.rel === 'alternate' && el.attribs.hreflang !== undefined)
+        expect(links.map((l) => [l.attribs.hreflang, l.attribs.href]), url).toEqual(expected)
+      }
+    }
+    expect([hreflang('en'), hreflang('cn')]).toEqual(['en', 'zh'])
   })
 })
