@@ -1,18 +1,23 @@
 /** The real site, built in memory and on disk: every route of the specification, and nothing else. */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { build, emptyCache, type BuildResult } from '../src/index.ts'
-import { BILINGUAL_PATHS, ENGLISH_ONLY_PATHS, projectRoot } from './helpers.ts'
+import { BILINGUAL_PATHS, copySite, ENGLISH_ONLY_PATHS, projectRoot } from './helpers.ts'
 
 const BASE = 'https://www.amberlin-clinic.example'
 let result: BuildResult
+/** Every onProgress call of that build, as [done, total]. */
+const progress: [number, number][] = []
 const html = (path: string) => result.files.find((f) => f.path === path)!.contents as string
 const head = (page: string, pattern: RegExp) => [...page.matchAll(pattern)].map((m) => m[1])
+/** Every file under `dir`, relative to it with forward slashes, sorted. */
+const filesUnder = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+  .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/')).sort()
 
 beforeAll(async () => {
-  result = await build({ root: projectRoot, write: false })
+  result = await build({ root: projectRoot, write: false, onProgress: (done, total) => progress.push([done, total]) })
 })
 
 test('exposes the build function and its in-memory cache', async () => {
@@ -106,13 +111,35 @@ test('asset names carry a content hash and pages link to them', () => {
   expect(html('index.html')).toContain(`href="/${css}"`)
 })
 
-test('writes the site to disk, static files included', async () => {
-  const out = join(mkdtempSync(join(tmpdir(), 'clinic-out-')), 'dist')
-  const written = await build({ root: projectRoot, out })
-  expect(written.ok).toBe(true)
-  expect(readFileSync(join(out, 'cn/contact/index.html'), 'utf8')).toContain('<html lang="zh"')
-  expect(readFileSync(join(out, 'favicon.svg'), 'utf8')).toBe(readFileSync(join(projectRoot, 'static/favicon.svg'), 'utf8'))
-  expect(existsSync(`${out}.tmp-${process.pid}`)).toBe(false)
+describe('on disk', () => {
+  let out: string
+  let written: BuildResult
+  beforeAll(async () => {
+    out = join(mkdtempSync(join(tmpdir(), 'clinic-out-')), 'dist')
+    written = await build({ root: projectRoot, out })
+  })
+
+  test('writes the site to disk, static files included', () => {
+    expect(written.ok).toBe(true)
+    expect(readFileSync(join(out, 'cn/contact/index.html'), 'utf8')).toContain('<html lang="zh"')
+    expect(readFileSync(join(out, 'favicon.svg'), 'utf8')).toBe(readFileSync(join(projectRoot, 'static/favicon.svg'), 'utf8'))
+    expect(existsSync(`${out}.tmp-${process.pid}`)).toBe(false)
+  })
+
+  test('holds one HTML file per route, the two 404 pages included, and nothing else', () => {
+    const pages = filesUnder(out).filter((f) => f.endsWith('.html'))
+    expect(pages).toEqual(written.table!.routes.map((r) => r.output).sort())
+    const documented = [...BILINGUAL_PATHS.flatMap((p) => [p, `/cn${p}`]), ...ENGLISH_ONLY_PATHS].map((p) => `${p.slice(1)}index.html`)
+    expect(pages).toEqual([...documented, '404.html', 'cn/404.html'].sort())
+  })
+
+  test('holds exactly the generated files and the static folder, byte for byte', () => {
+    const staticFiles = filesUnder(join(projectRoot, 'static'))
+    expect(filesUnder(out)).toEqual([...new Set([...written.files.map((f) => f.path), ...staticFiles])].sort())
+    for (const f of written.files) expect(Buffer.compare(readFileSync(join(out, f.path)), Buffer.from(f.contents)), f.path).toBe(0)
+    expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toMatch(/^<\?xml [^>]+>\n<urlset /)
+    expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://www.amberlin-clinic.example/sitemap.xml')
+  })
 })
 
 test('worker threads produce the same site as a build in one thread', async () => {
@@ -129,4 +156,54 @@ test('an in-memory cache renders only what changed between two builds', async ()
   const second = await build({ root: projectRoot, write: false, cache })
   expect(second.pages).toEqual({ reused: first.table!.routes.length, rendered: 0 })
   expect(second.files.map((f) => f.contents)).toEqual(first.files.map((f) => f.contents))
+})
+
+test('reports render progress up to every page of the site', () => {
+  const total = result.table!.routes.length
+  expect(progress.length).toBeGreaterThan(0)
+  for (const [, of] of progress) expect(of).toBe(total)
+  const done = progress.map(([d]) => d)
+  expect(done).toEqual([...done].sort((a, b) => a - b))
+  expect(progress.at(-1)).toEqual([total, total])
+})
+
+describe('drafts', () => {
+  const DRAFT_TITLE = 'A Draft Note on Recovery'
+  let site: string
+  let out: string
+  let production: BuildResult
+  beforeAll(async () => {
+    site = copySite()
+    out = join(site, 'dist')
+    const article = readFileSync(join(site, 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md'), 'utf8')
+    writeFileSync(join(site, 'content/en/blog/draft-note.md'), article.replace(/^title: .*$/m, `title: ${DRAFT_TITLE}\ndraft: true`))
+    // A page waiting for its translation: a draft needs none.
+    writeFileSync(join(site, 'content/en/aftercare.md'), '---\ntitle: Aftercare Draft\ndescription: Not ready yet.\ndraft: true\n---\n\nText.\n')
+    production = await build({ root: site, out })
+  })
+
+  test('a production build leaves pages marked draft: true out of the pages, sitemap, feed and lists', () => {
+    expect(production.diagnostics).toEqual([])
+    expect(production.ok).toBe(true)
+    expect(existsSync(join(out, 'blog/how-to-prepare-for-a-rhinoplasty/index.html'))).toBe(true)
+    expect(existsSync(join(out, 'blog/draft-note'))).toBe(false)
+    expect(existsSync(join(out, 'aftercare'))).toBe(false)
+    const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8')
+    expect(sitemap).not.toContain('/blog/draft-note/')
+    expect(sitemap).not.toContain('/aftercare/')
+    for (const file of filesUnder(out).filter((f) => /\.(html|xml)$/.test(f))) {
+      expect(readFileSync(join(out, file), 'utf8'), file).not.toContain(DRAFT_TITLE)
+    }
+  })
+
+  test('build({ drafts: true }) includes them', async () => {
+    writeFileSync(join(site, 'content/cn/aftercare.md'), '---\ntitle: 术后护理草稿\ndescription: 尚未完成。\ndraft: true\n---\n\n正文。\n')
+    const preview = await build({ root: site, write: false, drafts: true })
+    expect(preview.ok).toBe(true)
+    const page = (path: string) => preview.files.find((f) => f.path === path)?.contents as string | undefined
+    expect(page('blog/draft-note/index.html')).toContain(`<h1>${DRAFT_TITLE}</h1>`)
+    expect(page('aftercare/index.html')).toContain('<h1>Aftercare Draft</h1>')
+    expect(page('cn/aftercare/index.html')).toContain('<h1>术后护理草稿</h1>')
+    expect(page('blog/index.html')).toContain(DRAFT_TITLE)
+  })
 })
