@@ -1,6 +1,8 @@
-/** Each stage on its own, with literal inputs. */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+/** Each stage on its own, with literal inputs; the read and write stages on small folders in a temporary directory. */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { factsOf, parseBody } from '../src/body.ts'
 import { collect } from '../src/collections.ts'
@@ -9,9 +11,12 @@ import { checkLinks } from '../src/links.ts'
 import { checkTemplateKeys, loadMessages } from '../src/messages.ts'
 import { parseDoc, parseDocs } from '../src/parse.ts'
 import { buildRouteTable } from '../src/routes.ts'
+import { readProject } from '../src/read.ts'
 import { parseSite } from '../src/site.ts'
 import { robots, sitemap } from '../src/sitemap.ts'
-import type { SiteConfig } from '../src/types.ts'
+import { formatSummary, summarise } from '../src/summary.ts'
+import type { Route, RouteTable, SiteConfig } from '../src/types.ts'
+import { writeSite } from '../src/write.ts'
 import { projectRoot } from './helpers.ts'
 
 const siteText = readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')
@@ -58,6 +63,15 @@ describe('parse', () => {
   test('reports an unknown field (a typing mistake)', () => {
     const { diagnostics } = parseDoc(service('en', 'ear', 'reviwedOn: 2026-10-15\n'), site)
     expect(diagnostics[0]!.message).toBe('Front matter field "reviwedOn" is not a known field (a typing mistake?).')
+  })
+  // Known bug: an unknown field is reported at 1:1 (the opening ---), not at its own line, and of
+  // several unknown fields in one file only the first is named. Flip to test() once fixed.
+  test.fails('reports each unknown field at its own line', () => {
+    const { diagnostics } = parseDoc({ path: 'content/en/privacy.md', text: '---\ntitle: P\ndescription: D\nsumary: S\nreviwedOn: 2026-10-15\n---\n' }, site)
+    expect(diagnostics.map((d) => [d.line, d.column, d.message])).toEqual([
+      [4, 1, 'Front matter field "sumary" is not a known field (a typing mistake?).'],
+      [5, 1, 'Front matter field "reviwedOn" is not a known field (a typing mistake?).'],
+    ])
   })
   test('reports an image without alt text at its line in the file', () => {
     const { doc } = parseDoc({ path: 'content/en/privacy.md', text: '---\ntitle: P\ndescription: D\n---\n\nText.\n\n![](/favicon.svg)\n' }, site)
@@ -128,5 +142,173 @@ describe('sitemap and robots', () => {
     expect(xml).toContain('<url><loc>https://www.amberlin-clinic.example/services/ear/</loc><xhtml:link rel="alternate" hreflang="en" href="https://www.amberlin-clinic.example/services/ear/"/><xhtml:link rel="alternate" hreflang="zh" href="https://www.amberlin-clinic.example/cn/services/ear/"/><xhtml:link rel="alternate" hreflang="x-default" href="https://www.amberlin-clinic.example/services/ear/"/></url>')
     expect(xml).not.toContain('404')
     expect(robots(site).contents).toBe('User-agent: *\nAllow: /\n\nSitemap: https://www.amberlin-clinic.example/sitemap.xml\n')
+  })
+})
+
+/** Writes `files` (path -> contents) under a fresh temporary folder and returns it. */
+function folder(files: Record<string, string | Uint8Array>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'clinic-stage-'))
+  for (const [path, contents] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), contents)
+  }
+  return dir
+}
+
+/** Every file under `dir` with its contents (base64) and modification time. */
+function snapshot(dir: string): Record<string, string> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+  return Object.fromEntries(files.map((e) => {
+    const path = join(e.parentPath, e.name)
+    return [path.slice(dir.length), `${statSync(path).mtimeMs} ${readFileSync(path, 'base64')}`]
+  }))
+}
+
+/** The paths of every file under `dir`, relative to it, sorted. */
+const snapshotNames = (dir: string) => Object.keys(snapshot(dir)).map((p) => p.slice(1)).sort()
+
+describe('read', () => {
+  test('lists the Markdown pages, site.yaml, the locale files and the static files of a site folder', async () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2])
+    const root = folder({
+      'content/site.yaml': siteText,
+      'content/en/index.md': '---\ntitle: Home\n---\n',
+      'content/en/services/ear.md': '---\ntitle: Ear\n---\n',
+      'content/cn/index.md': '---\ntitle: 首页\n---\n',
+      'content/en/notes.txt': 'not a page',
+      'locales/en-SG.yaml': 'nav:\n  home: Home\n',
+      'locales/zh-CN.yml': 'nav:\n  home: 首页\n',
+      'locales/README.md': 'not a locale file',
+      'static/favicon.svg': '<svg/>',
+      'static/images/a.png': png,
+    })
+    const project = await readProject(root, projectRoot)
+    expect(project).toMatchObject({
+      root,
+      siteFile: { path: 'content/site.yaml', text: siteText },
+      content: [
+        { path: 'content/cn/index.md', text: '---\ntitle: 首页\n---\n' },
+        { path: 'content/en/index.md', text: '---\ntitle: Home\n---\n' },
+        { path: 'content/en/services/ear.md', text: '---\ntitle: Ear\n---\n' },
+      ],
+      localeFiles: [{ path: 'locales/en-SG.yaml', text: 'nav:\n  home: Home\n' }, { path: 'locales/zh-CN.yml', text: 'nav:\n  home: 首页\n' }],
+      staticFiles: ['favicon.svg', 'images/a.png'],
+    })
+    // The templates come from the package, whatever the site folder holds.
+    expect(project.templateFiles.map((f) => f.path)).toContain('templates/Head.tsx')
+    expect(project.templateFiles.find((f) => f.path === 'templates/Head.tsx')!.text).toBe(readFileSync(join(projectRoot, 'templates/Head.tsx'), 'utf8'))
+  })
+
+  test('a site folder without site.yaml, locales or static files reads as empty, not as an error', async () => {
+    const project = await readProject(folder({ 'content/en/index.md': '---\ntitle: Home\n---\n' }), projectRoot)
+    expect(project).toMatchObject({ siteFile: { path: 'content/site.yaml', text: '' }, localeFiles: [], staticFiles: [] })
+    expect(project.content.map((f) => f.path)).toEqual(['content/en/index.md'])
+  })
+})
+
+describe('write', () => {
+  test('writes every file in its folder, copies static/ as it is and replaces the previous output', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'clinic-write-'))
+    const out = join(base, 'dist')
+    const staticDir = folder({ 'favicon.svg': '<svg/>', 'images/a.png': Uint8Array.from([0, 255, 1]) })
+    await writeSite(out, [{ path: 'old/index.html', contents: 'old' }], undefined)
+    expect(readFileSync(join(out, 'old/index.html'), 'utf8')).toBe('old')
+    const bytes = Uint8Array.from([1, 2, 3, 254])
+    await writeSite(out, [
+      { path: 'index.html', contents: '<p>home</p>' },
+      { path: 'cn/contact/index.html', contents: '<p>联系</p>' },
+      { path: 'og/logo.png', contents: bytes },
+    ], staticDir)
+    expect(snapshotNames(out)).toEqual(['cn/contact/index.html', 'favicon.svg', 'images/a.png', 'index.html', 'og/logo.png'])
+    expect(readFileSync(join(out, 'cn/contact/index.html'), 'utf8')).toBe('<p>联系</p>')
+    expect([...readFileSync(join(out, 'og/logo.png'))]).toEqual([...bytes])
+    expect([...readFileSync(join(out, 'images/a.png'))]).toEqual([0, 255, 1])
+    // Nothing is left beside the output folder.
+    expect(readdirSync(base)).toEqual(['dist'])
+  })
+
+  test('a failed write leaves the previous output exactly as it was and nothing beside it', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'clinic-write-'))
+    const out = join(base, 'dist')
+    await writeSite(out, [{ path: 'index.html', contents: 'previous' }, { path: 'blog/index.html', contents: 'blog' }], undefined)
+    const before = snapshot(out)
+    // "page" is both a file and a folder: the second write cannot succeed.
+    await expect(writeSite(out, [{ path: 'index.html', contents: 'next' }, { path: 'page', contents: 'x' }, { path: 'page/index.html', contents: 'y' }], undefined)).rejects.toThrow()
+    expect(snapshot(out)).toEqual(before)
+    expect(readdirSync(base)).toEqual(['dist'])
+    // A static folder that cannot be read fails the same way.
+    await expect(writeSite(out, [{ path: 'index.html', contents: 'next' }], join(base, 'missing-static'))).rejects.toThrow()
+    expect(snapshot(out)).toEqual(before)
+    expect(readdirSync(base)).toEqual(['dist'])
+  })
+})
+
+
+describe('summary', () => {
+  const route = (url: string, locale: string, template: Route['template'], output: string): Route =>
+    ({ url, locale, path: url.replace(/^\/cn\//, '/'), template, alternates: { [locale]: url }, status: template === 'not-found' ? 404 : 200, output })
+  const routes = [
+    route('/', 'en', 'home', 'index.html'),
+    route('/cn/', 'cn', 'home', 'cn/index.html'),
+    route('/services/ear/', 'en', 'service', 'services/ear/index.html'),
+    route('/services/nose/', 'en', 'service', 'services/nose/index.html'),
+    route('/cn/services/ear/', 'cn', 'service', 'cn/services/ear/index.html'),
+    route('/blog/a/', 'en', 'article', 'blog/a/index.html'),
+    route('/404.html', 'en', 'not-found', '404.html'),
+    route('/cn/404.html', 'cn', 'not-found', 'cn/404.html'),
+  ]
+  const table: RouteTable = { routes, byUrl: new Map(routes.map((r) => [r.url, r])) }
+  const page = (n: number, islands = '') => `<main>${islands}${'x'.repeat(n)}</main>`
+  const contents: Record<string, string> = {
+    'index.html': page(100), 'cn/index.html': page(100),
+    'services/ear/index.html': page(300, '<div data-island="tabs"></div>'), 'services/nose/index.html': page(500),
+    'cn/services/ear/index.html': page(400, '<div data-island="tabs"></div><div data-island="accordion"></div>'),
+    'blog/a/index.html': page(50), '404.html': page(10), 'cn/404.html': page(10),
+    'assets/main.A.js': 'export const runtime = 1;'.repeat(40),
+    'assets/chunks/tabs.B.js': 'export const tabs = 2;'.repeat(30),
+    'assets/chunks/accordion.C.js': 'export const accordion = 3;'.repeat(20),
+    'assets/site.D.css': 'body{margin:0}'.repeat(50),
+  }
+  const files = Object.entries(contents).map(([path, text]) => ({ path, contents: text }))
+  const assets = { stylesheet: '/assets/site.D.css', scripts: ['/assets/main.A.js'], runtime: ['/assets/main.A.js'], islands: { tabs: ['/assets/chunks/tabs.B.js'], accordion: ['/assets/chunks/accordion.C.js'] } }
+  const size = (...paths: string[]) => ({
+    raw: paths.reduce((n, p) => n + Buffer.byteLength(contents[p]!), 0),
+    gzip: paths.reduce((n, p) => n + gzipSync(contents[p]!).length, 0),
+  })
+  const warning = { code: 'UnsafeMarkup', severity: 'warning' as const, message: 'm' }
+  const summary = summarise(table, files, [warning, warning, { ...warning, severity: 'error' }], assets)
+
+  test('counts pages per section and locale, and warnings', () => {
+    expect(summary.pages).toEqual({ home: { en: 1, cn: 1 }, service: { en: 2, cn: 1 }, article: { en: 1 }, 'not-found': { en: 1, cn: 1 } })
+    expect(summary.warnings).toBe(2)
+  })
+
+  test('sizes a page of each type: the average HTML, the stylesheet, the runtime plus the islands of the heaviest page', () => {
+    const services = ['services/ear/index.html', 'services/nose/index.html', 'cn/services/ear/index.html']
+    const html = size(...services)
+    expect(summary.bytesPerPage.service!.html).toEqual({ raw: Math.round(html.raw / 3), gzip: Math.round(html.gzip / 3) })
+    expect(summary.bytesPerPage.service!.css).toEqual(size('assets/site.D.css'))
+    expect(summary.bytesPerPage.service!.js).toEqual(size('assets/main.A.js', 'assets/chunks/tabs.B.js', 'assets/chunks/accordion.C.js'))
+    expect(summary.bytesPerPage.home!.js).toEqual(size('assets/main.A.js'))
+    expect(summary.runtime).toEqual(size('assets/main.A.js'))
+    expect(summary.overBudget).toEqual([])
+  })
+
+  test('prints the pages table and the budget figures', () => {
+    const text = formatSummary(summary, { read: 12.4, render: 30.6, total: 1234 })
+    const lines = text.split('\n')
+    expect(lines.slice(0, 5)).toEqual([
+      'pages            en    cn',
+      '  article         1     0',
+      '  home            1     1',
+      '  not-found       1     1',
+      '  service         2     1',
+    ])
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+    const runtime = size('assets/main.A.js')
+    expect(text).toContain(`  shared runtime js: ${kb(runtime.raw)} / ${kb(runtime.gzip)} (budget 8.0 KB)`)
+    expect(text).toMatch(/css \(budget 20\.0 KB\)\s+js \(budget 25\.0 KB\)/)
+    expect(text).toContain('every page fits its budgets')
+    expect(lines.slice(-2)).toEqual(['warnings: 2', 'built in 1.23 s (read 12 ms, render 31 ms)'])
   })
 })
