@@ -152,3 +152,66 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
   expect(titleEdit.stdout).not.toContain('re-used')
   expect(readFileSync(join(out, 'contact/index.html'), 'utf8')).toContain('<title>Reach us | Amberlin Plastic Surgery Clinic</title>')
 }, 180_000)
+
+test('several mistakes in several files: each reported at its file and line, no stack trace, the previous output kept', async () => {
+  const site = copySite()
+  const out = join(site, 'dist')
+  const first = await runCli(['--root', site, '--out', out])
+  expect(first.status).toBe(0)
+  // A clean build of a small site prints nothing on stderr: no warnings, no progress.
+  expect(first.stderr).toBe('')
+  const before = snapshot(out)
+  edit(site, 'content/en/services/ear.md', (t) => t.replace(/^title: .*$/m, 'title: 123'))
+  edit(site, 'content/cn/contact.md', (t) => t.replace(/^description: .*$/m, 'description: Visit: the clinic'))
+  edit(site, 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md', (t) => t.replace(/^tags: /m, 'reviwedOn: 2026-10-01\ntags: '))
+  const r = await runCli(['--root', site, '--out', out])
+  expect(r.status).toBe(1)
+  expect(r.stdout).toBe('')
+  expect(r.stderr).toContain('content/cn/contact.md:4:14  InvalidYaml  YAML could not be parsed: Nested mappings are not allowed in compact mappings\n')
+  expect(r.stderr).toContain('content/en/services/ear.md:2:8  InvalidFrontMatter  Front matter field "title" must be text, got a number.\n')
+  // The line of an unknown field is not asserted here: it is reported at 1:1 (see stages.test.ts).
+  expect(r.stderr).toMatch(/^content\/en\/blog\/how-to-prepare-for-a-rhinoplasty\.md:\d+:\d+  InvalidFrontMatter  Front matter field "reviwedOn" is not a known field \(a typing mistake\?\)\.$/m)
+  // Every problem line is "path:line:column  Name  message", followed by its hint.
+  const lines = r.stderr.split('\n')
+  const problems = lines.filter((l) => /^\S/.test(l) && !/^\d+ errors?:/.test(l))
+  expect(problems).toHaveLength(3)
+  for (const line of problems) expect(line).toMatch(/^content\/\S+\.md:\d+:\d+  [A-Z][A-Za-z]+  \S/)
+  expect(lines.filter((l) => l.startsWith('  hint: '))).toHaveLength(3)
+  expect(r.stderr.endsWith(`\n\n3 errors: the site was not built and ${out} was left as it was.\n`)).toBe(true)
+  expect(r.stderr).not.toMatch(/^\s+at /m)
+  expect(r.stderr).not.toContain('Internal error')
+  expect(snapshot(out)).toEqual(before)
+}, 120_000)
+
+test('a build of more than 300 pages prints its progress on stderr, up to every page', async () => {
+  const site = copySite()
+  const out = join(site, 'dist')
+  const ARTICLES = 260
+  for (let i = 1; i <= ARTICLES; i++) {
+    const day = String((i % 28) + 1).padStart(2, '0')
+    writeFileSync(join(site, `content/en/blog/generated-note-${i}.md`), [
+      '---', `title: Generated Note ${i}`, `description: A short generated article, number ${i}, about planning a consultation.`,
+      `date: 2025-${String((i % 12) + 1).padStart(2, '0')}-${day}`, 'author: dr-evelyn-quah', 'reviewedBy: dr-evelyn-quah',
+      'reviewedOn: 2026-10-01', 'tags: [consultation, preparation]', '---', '',
+      `This note ${i} describes what to bring to a first consultation about [rhinoplasty](/services/rhinoplasty/).`, '',
+      '## What to bring', '', 'A list of your medicines and any questions you would like to ask.', '',
+    ].join('\n'))
+  }
+  const r = await runCli(['--root', site, '--out', out])
+  expect(r.status).toBe(0)
+  const pages = (readdirSync(out, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).length
+  expect(pages).toBeGreaterThan(300)
+  const lines = r.stderr.trimEnd().split('\n')
+  const shown = lines.map((l) => /^rendering (\d+)\/(\d+) pages \((\d+)%\)$/.exec(l))
+  expect(shown.every(Boolean), r.stderr).toBe(true)
+  expect(shown.length).toBeGreaterThan(1)
+  const done = shown.map((m) => Number(m![1]))
+  for (const m of shown) {
+    expect(Number(m![2])).toBe(pages)
+    expect(Number(m![3])).toBe(Math.floor((Number(m![1]) / pages) * 100))
+  }
+  expect(done).toEqual([...new Set(done)].sort((a, b) => a - b))
+  expect(lines.at(-1)).toBe(`rendering ${pages}/${pages} pages (100%)`)
+  // The summary still follows on stdout, counting the generated articles.
+  expect(r.stdout).toMatch(new RegExp(`^  article\\s+${ARTICLES + 13}\\s+0$`, 'm'))
+}, 300_000)
