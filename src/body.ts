@@ -1,9 +1,9 @@
 /**
  * Markdown bodies: the syntax tree of one Doc, and the few facts about it that checks across
- * files need (its links, its images without alt text). Pure. Parsing is the costliest step of
+ * files need (its links, its images, those without alt text). Pure. Parsing is the costliest step of
  * a build, so the facts are small plain data that the build cache keeps by content hash.
  */
-import type { Image, Root } from 'mdast'
+import type { Image, ImageReference, Root } from 'mdast'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
@@ -29,16 +29,31 @@ export function parseBody(doc: Pick<Doc, 'markdown' | 'bodyLine'>): Root {
 
 export function factsOf(doc: Pick<Doc, 'id'>, tree: Root): BodyFacts {
   const links: BodyFacts['links'] = []
+  const images: BodyFacts['images'] = []
   const diagnostics: Diagnostic[] = []
+  const definitions = new Map<string, string>()
+  const references: ImageReference[] = []
   visit(tree, (node) => {
+    const at = { line: node.position?.start.line, column: node.position?.start.column }
     if (node.type === 'link' || node.type === 'definition') {
-      links.push({ url: node.url, line: node.position?.start.line, column: node.position?.start.column })
-    } else if (node.type === 'image' && !(node as Image).alt?.trim()) {
-      diagnostics.push(problem('MissingAltText', [(node as Image).url], { file: doc.id, line: node.position?.start.line, column: node.position?.start.column }))
+      links.push({ url: node.url, ...at })
+      if (node.type === 'definition') definitions.set(node.identifier, node.url)
+    } else if (node.type === 'image') {
+      images.push({ url: node.url, ...at })
+      if (!(node as Image).alt?.trim()) diagnostics.push(problem('MissingAltText', [(node as Image).url], { file: doc.id, ...at }))
+    } else if (node.type === 'imageReference') {
+      references.push(node)
     }
   })
+  // ![alt][ref] takes its URL from a definition, which may come after it.
+  for (const node of references) {
+    const url = definitions.get(node.identifier)
+    const at = { line: node.position?.start.line, column: node.position?.start.column }
+    if (url !== undefined) images.push({ url, ...at })
+    if (!node.alt?.trim()) diagnostics.push(problem('MissingAltText', [url ?? `[${node.label ?? node.identifier}]`], { file: doc.id, ...at }))
+  }
   diagnostics.push(...unsafeMarkup(tree, doc.id))
-  return { links, diagnostics }
+  return { links, images, diagnostics }
 }
 
 /** Root-relative paths a body links to, without query or fragment: '/services/ear/#risks' -> '/services/ear/' */

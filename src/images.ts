@@ -2,11 +2,13 @@
  * The image pipeline: every raster image under static/ is resized to a few widths and encoded as
  * AVIF, WebP and its own format, for <picture> elements with srcset, sizes, intrinsic width and
  * height (no layout shift) and a dominant-colour placeholder. Encoded files are kept in
- * .clinic/cache/images by content hash, so an unchanged image is never encoded twice.
+ * .clinic/cache/images by content hash, so an unchanged image is never encoded twice. SVG and GIF
+ * files (and the site icons) are shown as they are, but with their intrinsic size too.
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
+import { DomUtils, parseDocument } from 'htmlparser2'
 import sharp, { type Sharp } from 'sharp'
 import { problem } from './errors.ts'
 import type { ImageSet } from './picture.ts'
@@ -15,6 +17,8 @@ import type { Diagnostic, Doc, OutputFile } from './types.ts'
 /** Widths to emit (those wider than the source are skipped; the source's own width is kept). */
 const WIDTHS = [480, 960, 1600]
 const RASTER = /\.(jpe?g|png|webp)$/i
+/** Shown as they are, with their intrinsic size: re-encoding would lose vectors or animation. */
+const AS_IS = /\.(svg|gif)$/i
 /** Site icons are fetched by browsers at fixed addresses, as they are: never re-encoded. */
 const ICON = /(^|\/)(favicon|apple-touch-icon)[^/]*$/i
 /** Larger sources slow every cold build and are better resized before they are committed. */
@@ -70,7 +74,51 @@ export async function processImages(staticDir: string, staticFiles: string[], ca
       fallback: { src: srcset[own]!.split(', ').at(-1)!.split(' ')[0]!, srcset: srcset[own]! },
     }
   }
+  for (const file of staticFiles.filter((f) => AS_IS.test(f) || (RASTER.test(f) && ICON.test(f)))) {
+    const bytes = await readFile(join(staticDir, file))
+    const size = /\.svg$/i.test(file) ? svgSize(bytes.toString('utf8')) : await rasterSize(bytes)
+    if (size) images[`/${file}`] = { ...size, sources: [], fallback: { src: `/${file}` } }
+    else diagnostics.push(problem('UnsizedImage', [`/${file}`, /\.svg$/i.test(file) ? 'has no width and height attributes and no viewBox' : 'could not be read'], { file: `static/${file}` }, 'warning'))
+  }
   return { images, files, diagnostics }
+}
+
+/** CSS pixels per unit of an absolute length, as browsers size an SVG (96 px to the inch). */
+const PX: Record<string, number> = { '': 1, px: 1, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6, pt: 96 / 72, pc: 16 }
+
+/** '12.5cm' -> 472.44; a percentage, a relative unit or nonsense -> undefined. */
+function absoluteLength(value: string | undefined): number | undefined {
+  const match = /^\s*\+?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*([a-z]*)\s*$/i.exec(value ?? '')
+  const perUnit = match ? PX[match[3]!.toLowerCase()] : undefined
+  const px = perUnit && Number(match![1]! + (match![2] ?? '')) * perUnit
+  return px && Number.isFinite(px) ? px : undefined
+}
+
+/**
+ * The size an SVG has in an <img>, in CSS pixels: its width and height attributes, the missing one
+ * (or both) from the proportions of its viewBox. Undefined when neither gives one, as browsers then
+ * fall back to 300 × 150.
+ *   '<svg width="4in" viewBox="0 0 40 30">' -> { width: 384, height: 288 }
+ */
+export function svgSize(text: string): { width: number; height: number } | undefined {
+  const root = DomUtils.findOne((el) => /^(\w+:)?svg$/.test(el.name), parseDocument(text, { xmlMode: true }).children, false)
+  if (!root) return undefined
+  const box = (root.attribs.viewBox ?? '').trim().split(/[\s,]+/).map(Number)
+  const [boxWidth, boxHeight] = box.length === 4 && box[2]! > 0 && box[3]! > 0 ? [box[2]!, box[3]!] : [undefined, undefined]
+  let width = absoluteLength(root.attribs.width)
+  let height = absoluteLength(root.attribs.height)
+  if (boxWidth && boxHeight) {
+    width ??= height ? (height * boxWidth) / boxHeight : boxWidth
+    height ??= (width * boxHeight) / boxWidth
+  }
+  return width && height ? { width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) } : undefined
+}
+
+/** A GIF's or an icon's size; one frame of an animation. */
+async function rasterSize(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
+  const meta = await sharp(bytes).metadata().catch(() => undefined)
+  const height = meta?.pageHeight ?? meta?.height
+  return meta?.width && height ? { width: meta.width, height } : undefined
 }
 
 const memory = new Map<string, Uint8Array>()
@@ -89,12 +137,15 @@ async function encoded(source: Buffer, key: string, width: number, format: Forma
   return output
 }
 
-/** A hero image named in front matter must exist under static/ and say what it shows. */
+/**
+ * A hero image named in front matter must exist under static/ and say what it shows. It is
+ * preloaded in its modern formats, so it must be one the pipeline encodes (not a site icon).
+ */
 export function checkHeroImages(docs: Doc[], images: Record<string, ImageSet>): Diagnostic[] {
   return docs.flatMap((doc) => {
     const { image, imageAlt } = doc.data
     if (!image) return []
-    if (!images[image]) return [problem('InvalidFrontMatter', ['image', `names ${image}, which is not an image under static/`], { file: doc.id })]
+    if (!images[image]?.sources.length) return [problem('InvalidFrontMatter', ['image', `names ${image}, which is not an image under static/`], { file: doc.id })]
     return imageAlt ? [] : [problem('MissingAltText', [image], { file: doc.id })]
   })
 }

@@ -1,12 +1,18 @@
-/** Internal links in Markdown must lead to a page the build emits or to a static file. Pure. */
+/**
+ * Internal links in Markdown must lead to a page the build emits or to a static file, and images
+ * to a file under static/ whose size the build knows, so the <img> can reserve its box. Pure.
+ */
 import { problem } from './errors.ts'
 import type { BodyFacts, Diagnostic, Doc, RouteTable } from './types.ts'
 
 const ORIGIN = 'http://site.invalid'
+/** Files the image pipeline (src/images.ts) reads the width and height of. */
+const SIZED = /\.(jpe?g|png|webp|gif|svg)$/i
 
 /** `alsoKnown`: URLs of pages whose file failed to parse; their errors are reported already. */
 export function checkLinks(docs: Doc[], facts: ReadonlyMap<string, BodyFacts>, table: RouteTable, staticFiles: string[], alsoKnown: string[] = []): Diagnostic[] {
-  const known = new Set([...staticFiles.map((f) => `/${f}`), ...alsoKnown])
+  const statics = new Set(staticFiles.map((f) => `/${f}`))
+  const known = new Set([...statics, ...alsoKnown])
   const urlOf = new Map(table.routes.map((r) => [r.docId, r.url]))
   const found: Diagnostic[] = []
   for (const doc of docs) {
@@ -15,6 +21,20 @@ export function checkLinks(docs: Doc[], facts: ReadonlyMap<string, BodyFacts>, t
       const target = internalPath(link.url, from)
       if (target === undefined || table.byUrl.has(target) || known.has(target)) continue
       found.push(problem('BrokenLink', [link.url], { file: doc.id, line: link.line, column: link.column }))
+    }
+    for (const image of facts.get(doc.id)?.images ?? []) {
+      const at = { file: doc.id, line: image.line, column: image.column }
+      const target = internalPath(image.url, from)
+      if (target !== undefined && !statics.has(target)) {
+        found.push(problem('MissingImage', [image.url], at))
+        continue
+      }
+      // data: and other schemes are the sanitiser's (UnsafeMarkup); the rest cannot be sized.
+      const unsized = target === undefined ? (/^(https?:)?\/\//i.test(image.url) ? 'is on another site, not under static/' : undefined)
+        : !image.url.startsWith('/') ? 'is written relative to the page, not from the site root'
+        : !SIZED.test(target) ? 'is not a JPEG, PNG, WebP, GIF or SVG file'
+        : undefined
+      if (unsized) found.push(problem('UnsizedImage', [image.url, unsized], at, 'warning'))
     }
   }
   return found

@@ -30,7 +30,8 @@ function rehypeHeadingIds() {
 
 /**
  * Images in Markdown load lazily (the hero image is the template's, never the body's); those the
- * image pipeline processed become <picture> elements with modern formats, sizes and a placeholder.
+ * image pipeline processed become <picture> elements with modern formats, sizes and a placeholder,
+ * and those it shows as they are (SVG, GIF) get their intrinsic width and height.
  */
 function rehypeImages() {
   return (tree: HastRoot, file: VFile) => {
@@ -38,8 +39,9 @@ function rehypeImages() {
     visit(tree, 'element', (node: Element, index, parent) => {
       if (node.tagName !== 'img') return
       Object.assign(node.properties, { loading: 'lazy', decoding: 'async' })
-      const set = images[String(node.properties.src)]
-      if (!set || !parent || index === undefined) return
+      const set = images[pathOf(String(node.properties.src))]
+      if (set && set.sources.length === 0) Object.assign(node.properties, { width: set.width, height: set.height })
+      if (!set || set.sources.length === 0 || !parent || index === undefined) return
       Object.assign(node.properties, imgAttributes(set, CONTENT_SIZES), { className: [set.placeholderClass] })
       parent.children[index] = {
         type: 'element', tagName: 'picture', properties: {},
@@ -47,6 +49,12 @@ function rehypeImages() {
       }
     })
   }
+}
+
+/** The key of an image in the pipeline's table: '/images/a%20b.svg?v=2' -> '/images/a b.svg' */
+function pathOf(src: string): string {
+  const path = src.replace(/[?#].*$/, '')
+  try { return decodeURI(path) } catch { return path }
 }
 
 // Raw HTML is parsed, then everything is cut down to the allow-list of sanitize.ts.

@@ -59,6 +59,8 @@ export interface Doc {
 export interface BodyFacts {
   /** Every link and link definition, as written. Example: { url: '/contact/', line: 12, column: 5 } */
   links: { url: string; line?: number; column?: number }[]
+  /** Every image, as written (image references resolved). Example: { url: '/images/eyelid.svg', line: 20, column: 1 } */
+  images: { url: string; line?: number; column?: number }[]
   /** Problems found in the body, such as images without alt text. */
   diagnostics: Diagnostic[]
 }

@@ -1,8 +1,15 @@
-/** The image pipeline: <picture> with modern formats and sizes, the hero preloaded, encodings cached. */
-import { readdirSync, statSync } from 'node:fs'
+/**
+ * The image pipeline: <picture> with modern formats and sizes, the hero preloaded, encodings
+ * cached; SVG and GIF images shown as they are with their intrinsic size; images whose size the
+ * build cannot know named with their file and line.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, expect, test } from 'vitest'
+import { formatDiagnostic } from '../src/errors.ts'
+import { processImages, svgSize } from '../src/images.ts'
 import { build, type BuildResult } from '../src/index.ts'
 import { copySite, edit } from './helpers.ts'
 
@@ -12,8 +19,13 @@ const page = (path: string) => result.files.find((f) => f.path === path)!.conten
 
 beforeAll(async () => {
   site = copySite()
-  // A Markdown image in an article body, beside the home page's hero image.
-  edit(site, 'content/en/privacy.md', (t) => `${t}\n![An illustration of three arches](/images/arches.jpg)\n`)
+  // Drawings and an animation, shown as they are: sized by their attributes, their viewBox, their pixels.
+  writeFileSync(join(site, 'static/images/diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 64 64"><rect width="64" height="64"/></svg>')
+  writeFileSync(join(site, 'static/images/wave.svg'), '<?xml version="1.0"?>\n<!-- a wave -->\n<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 120 40"><path d="M0 20h120"/></svg>')
+  await sharp({ create: { width: 48, height: 32, channels: 3, background: '#c8b8a8' } }).gif().toFile(join(site, 'static/images/pulse.gif'))
+  // Markdown images in an article body, beside the home page's hero image.
+  edit(site, 'content/en/privacy.md', (t) => `${t}\n![An illustration of three arches](/images/arches.jpg)\n\n`
+    + '![A diagram of the eyelid](/images/diagram.svg) ![A wave](/images/wave.svg) ![A pulsing dot](/images/pulse.gif)\n')
   result = await build({ root: site, out: join(site, 'dist') })
   expect(result.diagnostics).toEqual([])
 })
@@ -52,6 +64,77 @@ test('Markdown images become lazy <picture> elements with width and height', () 
   for (const attribute of ['src="/assets/images/arches.', 'srcset="', 'sizes="', 'width="2400"', 'height="1600"', 'alt="An illustration of three arches"', 'loading="lazy"', 'decoding="async"', 'class="ph-']) {
     expect(img).toContain(attribute)
   }
+})
+
+test('SVG and GIF images in Markdown keep their address and get their intrinsic width and height', () => {
+  const html = page('privacy/index.html')
+  const img = (src: string) => new RegExp(`<img src="${src}"[^>]*>`).exec(html)?.[0]
+  expect(img('/images/diagram.svg')).toBe('<img src="/images/diagram.svg" alt="A diagram of the eyelid" loading="lazy" decoding="async" width="640" height="360">')
+  expect(img('/images/wave.svg')).toBe('<img src="/images/wave.svg" alt="A wave" loading="lazy" decoding="async" width="120" height="40">')
+  expect(img('/images/pulse.gif')).toBe('<img src="/images/pulse.gif" alt="A pulsing dot" loading="lazy" decoding="async" width="48" height="32">')
+  // Served from static/ as they are, with no <picture>, variants or placeholder class of their own.
+  expect(html).not.toMatch(/<picture>(?:(?!<\/picture>).)*\/images\/(diagram|wave|pulse)\./)
+  for (const file of ['diagram.svg', 'wave.svg', 'pulse.gif']) expect(existsSync(join(site, 'dist/images', file)), file).toBe(true)
+  expect(result.files.filter((f) => /assets\/images\/(diagram|wave|pulse)/.test(f.path))).toEqual([])
+})
+
+test.each([
+  ['width and height in px', '<svg width="640px" height="360" viewBox="0 0 1 1">', { width: 640, height: 360 }],
+  ['absolute units at 96 px to the inch', '<svg width="2in" height="1.5cm">', { width: 192, height: 57 }],
+  ['the viewBox alone', '<svg viewBox="0 0 120 40">', { width: 120, height: 40 }],
+  ['a viewBox with commas and an offset', '<svg viewBox="-10,-10, 300,150">', { width: 300, height: 150 }],
+  ['the width and the viewBox proportions', '<svg width="60" viewBox="0 0 120 40">', { width: 60, height: 20 }],
+  ['the height and the viewBox proportions', '<svg height="80" viewBox="0 0 120 40">', { width: 240, height: 80 }],
+  ['percentages give way to the viewBox', '<svg width="100%" height="50%" viewBox="0 0 120 40">', { width: 120, height: 40 }],
+  ['a prefixed root, after a declaration and a comment', '<?xml version="1.0"?><!-- x --><svg:svg xmlns:svg="http://www.w3.org/2000/svg" width="10" height="20">', { width: 10, height: 20 }],
+  ['nothing to go by', '<svg>', undefined],
+  ['a width alone', '<svg width="300">', undefined],
+  ['relative units alone', '<svg width="10em" height="5em">', undefined],
+  ['an empty viewBox', '<svg viewBox="0 0 0 0">', undefined],
+  ['not an SVG', '<html><svg width="10" height="10"></svg></html>', undefined],
+])('the size of an SVG: %s', (_, text, size) => {
+  expect(svgSize(`${text}</svg>`)).toEqual(size)
+})
+
+test('an SVG or GIF whose size cannot be known is a warning naming the file; icons are sized, never re-encoded', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clinic-static-'))
+  writeFileSync(join(dir, 'blank.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>')
+  writeFileSync(join(dir, 'broken.gif'), 'GIF89a, but not really')
+  writeFileSync(join(dir, 'favicon.svg'), readFileSync(join(site, 'static/favicon.svg')))
+  await sharp({ create: { width: 32, height: 32, channels: 4, background: '#5b3a2e' } }).png().toFile(join(dir, 'favicon-32.png'))
+  const { images, files, diagnostics } = await processImages(dir, ['blank.svg', 'broken.gif', 'favicon-32.png', 'favicon.svg'])
+  expect(diagnostics.map(formatDiagnostic)).toEqual([
+    'static/blank.svg  warning UnsizedImage  Image /blank.svg has no width and height attributes and no viewBox, so its width and height are unknown and the text after it moves when it arrives.\n'
+    + '  hint: Save the image under static/images/ as JPEG, PNG, WebP, GIF or SVG and write its path from the site root: ![A drawing of the eyelid](/images/eyelid.svg). An SVG needs width and height attributes or a viewBox.',
+    expect.stringMatching(/^static\/broken\.gif {2}warning UnsizedImage {2}Image \/broken\.gif could not be read, so /),
+  ])
+  expect(images).toEqual({
+    '/favicon-32.png': { width: 32, height: 32, sources: [], fallback: { src: '/favicon-32.png' } },
+    '/favicon.svg': { width: 40, height: 40, sources: [], fallback: { src: '/favicon.svg' } },
+  })
+  expect(files).toEqual([])
+})
+
+test('a Markdown image missing from static/ is an error; one from another site or written relative is a warning, each at its line', async () => {
+  const copy = copySite()
+  const lines = [
+    '![A chart](https://charts.example/bmi.png)',
+    '![An arch](../images/arches.jpg)',
+    '![A lobby][lobby]',
+    '![The waiting room](/images/waiting-room.jpg)',
+    '[lobby]: //cdn.example/lobby.jpg',
+  ]
+  edit(copy, 'content/en/privacy.md', (t) => `${t}\n${lines.join('\n\n')}\n`)
+  const text = readFileSync(join(copy, 'content/en/privacy.md'), 'utf8').split('\n')
+  const lineOf = (snippet: string) => text.indexOf(snippet) + 1
+  const failed = await build({ root: copy, write: false })
+  expect(failed.ok).toBe(false)
+  expect(failed.diagnostics.map(({ code, severity, file, line, column, message }) => ({ code, severity, file, line, column, message }))).toEqual([
+    { code: 'UnsizedImage', severity: 'warning', file: 'content/en/privacy.md', line: lineOf(lines[0]!), column: 1, message: 'Image https://charts.example/bmi.png is on another site, not under static/, so its width and height are unknown and the text after it moves when it arrives.' },
+    { code: 'UnsizedImage', severity: 'warning', file: 'content/en/privacy.md', line: lineOf(lines[1]!), column: 1, message: 'Image ../images/arches.jpg is written relative to the page, not from the site root, so its width and height are unknown and the text after it moves when it arrives.' },
+    { code: 'MissingImage', severity: 'error', file: 'content/en/privacy.md', line: lineOf(lines[3]!), column: 1, message: 'Image /images/waiting-room.jpg is not a file under static/.' },
+    { code: 'UnsizedImage', severity: 'warning', file: 'content/en/privacy.md', line: lineOf(lines[2]!), column: 1, message: 'Image //cdn.example/lobby.jpg is on another site, not under static/, so its width and height are unknown and the text after it moves when it arrives.' },
+  ])
 })
 
 test('an unchanged image is not encoded again; a changed one is', async () => {
