@@ -11,9 +11,13 @@ export function validate<S extends z.ZodType>(
 ): { value: z.infer<S> } | { diagnostics: Diagnostic[] } {
   const result = schema.safeParse(parsed.data)
   if (result.success) return { value: result.data }
-  const diagnostics = result.error.issues.map((issue) => {
+  // zod reports unknown fields as one problem of their parent object: one each, at its own line.
+  const issues = result.error.issues.flatMap((issue): z.core.$ZodIssue[] => (issue.code === 'unrecognized_keys'
+    ? issue.keys.map((key) => ({ ...issue, path: [...issue.path, key], keys: [key] }))
+    : [issue]))
+  const diagnostics = issues.map((issue) => {
     const { field, problem: what } = describeIssue(issue as never, valueAt(parsed.data, issue.path))
-    return problem(report.code, [field, what], { file: report.file, ...parsed.locate(issue.path) })
+    return problem(report.code, [field, what], { file: report.file, ...parsed.locate(issue.path, { key: issue.code === 'unrecognized_keys' }) })
   })
   return { diagnostics }
 }

@@ -1,5 +1,5 @@
 /** YAML parsing that remembers where each value came from, so messages can name line and column. */
-import { LineCounter, parseDocument } from 'yaml'
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml'
 import { problem } from './errors.ts'
 import type { Diagnostic } from './types.ts'
 
@@ -7,8 +7,8 @@ export interface Position { line: number; column: number }
 
 export interface ParsedYaml {
   data: unknown
-  /** Where the value at `path` starts; the nearest existing parent when it is absent. */
-  locate(path: readonly PropertyKey[]): Position
+  /** Where the value at `path` starts (its key, with `{ key: true }`); the nearest existing parent when it is absent. */
+  locate(path: readonly PropertyKey[], options?: { key?: boolean }): Position
 }
 
 /**
@@ -25,7 +25,10 @@ export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml
   // Only the first error: the ones after it are mostly consequences of it.
   const [first] = doc.errors
   if (first) return [problem('InvalidYaml', [first.message.split('\n')[0]!], { file, ...at(first.pos[0]) })]
-  const locate = (path: readonly PropertyKey[]): Position => {
+  const locate = (path: readonly PropertyKey[], { key = false } = {}): Position => {
+    const parent = key ? doc.getIn(path.slice(0, -1) as unknown[], true) ?? doc.contents : undefined
+    const pair = isMap(parent) ? parent.items.find((p) => isScalar(p.key) && p.key.value === path.at(-1)) : undefined
+    if (isScalar(pair?.key) && pair.key.range) return at(pair.key.range[0])
     for (let n = path.length; n > 0; n--) {
       const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined
       if (node?.range) return at(node.range[0])
@@ -39,7 +42,7 @@ export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml
 export function describeIssue(issue: { code: string; message: string; path: PropertyKey[]; expected?: unknown; keys?: string[] }, value: unknown): { field: string; problem: string } {
   const field = issue.path.map(String).join('.') || '(top level)'
   if (issue.code === 'unrecognized_keys') {
-    return { field: [...issue.path.map(String), issue.keys?.[0] ?? ''].filter(Boolean).join('.'), problem: 'is not a known field (a typing mistake?)' }
+    return { field, problem: 'is not a known field (a typing mistake?)' }
   }
   if (issue.code === 'invalid_type') {
     if (value === undefined) return { field, problem: 'is required' }
