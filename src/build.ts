@@ -8,7 +8,7 @@
 import { join } from 'node:path'
 import { bundleAssets } from './assets.ts'
 import { internalLinks } from './body.ts'
-import { codeVersion, emptyCache, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts'
+import { codeVersion, emptyCache, hashOf, loadCache, memo, saveCache, type BuildCache } from './cache.ts'
 import { collect } from './collections.ts'
 import { packageDir, resolveFolders } from './config.ts'
 import { problem } from './errors.ts'
@@ -16,18 +16,19 @@ import { checkHeroImages, processImages } from './images.ts'
 import { placeholderCss } from './picture.ts'
 import { checkLinks } from './links.ts'
 import { checkTemplateKeys, loadMessages } from './messages.ts'
-import { parseDocs } from './parse.ts'
+import { parseDoc, parseDocs, type ParsedDoc } from './parse.ts'
 import { readCode, readProject } from './read.ts'
 import type { RenderInput } from './renderer.ts'
 import { buildRouteTable } from './routes.ts'
 import { ShardPool } from './shards.ts'
 import { localeUrl } from './shared/urls.ts'
+import { answerer } from './reads.ts'
 import { parseSite } from './site.ts'
 import { searchFiles } from './seo/index.ts'
 import { withDeployOutputs } from './deploy/index.ts'
 import { robots, sitemap } from './sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
-import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable } from './types.ts'
+import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable, SiteConfig, SourceFile } from './types.ts'
 import { writeSite } from './write.ts'
 
 export interface BuildOptions {
@@ -50,6 +51,8 @@ export interface BuildOptions {
   onProgress?: (done: number, total: number) => void
   /** Worker threads for parsing and rendering; 0 renders in this thread. Default: one per core for large sites. */
   threads?: number
+  /** The sources, already read (the dev server re-reads only the files a save changed). */
+  project?: Project
 }
 
 export interface BuildResult {
@@ -79,12 +82,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const stop = (): BuildResult => ({ ok: false, diagnostics, files: [], timings })
 
   const folders = resolveFolders(options)
-  const project = await timed('read', () => readProject(folders.root, packageDir))
+  const project = options.project ?? await timed('read', () => readProject(folders.root, packageDir))
   if (!project.siteFile.text) return { ...stop(), diagnostics: [problem('MissingFile', ['The site configuration content/site.yaml'], { file: 'content/site.yaml' })] }
   const persistent = options.cache ?? options.write !== false
   const code = persistent === true ? codeVersion([...await readCode(packageDir), ...project.templateFiles]) : ''
   const cache = typeof persistent === 'object' ? persistent : persistent ? await timed('read', () => loadCache(folders.root, code)) : emptyCache()
-  const next = emptyCache()
+  const next: BuildCache = { ...emptyCache(), steps: cache.steps }
+  const remember = <T>(step: string, inputs: unknown[], run: () => T) => memo(cache, step, inputs, run)
 
   const { site, diagnostics: siteProblems } = parseSite(project.siteFile)
   diagnostics.push(...siteProblems)
@@ -94,7 +98,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   try {
     const parsed = await timed('parse', () => {
       const { messages, diagnostics: messageProblems } = loadMessages(project.localeFiles, site)
-      const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site)
+      const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site, (file, site) => parseKnown(file, site, project, cache, next))
       diagnostics.push(...messageProblems, ...docProblems, ...checkTemplateKeys(project.templateFiles, messages))
       return { messages, unreadable, docs: options.drafts ? docs : docs.filter((d) => !d.data.draft) }
     })
@@ -110,40 +114,48 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     diagnostics.push(...routeProblems, ...checkLinks(parsed.docs, facts, table, project.staticFiles, unreadableUrls))
     if (failed()) return stop()
 
-    const pictures = await timed('images', () => processImages(join(folders.root, 'static'), project.staticFiles,
-      persistent === true ? join(folders.root, '.clinic', 'cache', 'images') : undefined))
+    const rasterVersions = JSON.stringify(Object.entries(project.staticVersions).filter(([f]) => !f.endsWith('.svg')))
+    const pictures = await timed('images', () => remember('images', [folders.root, rasterVersions], () => processImages(join(folders.root, 'static'), project.staticFiles,
+      persistent === true ? join(folders.root, '.clinic', 'cache', 'images') : undefined)))
     diagnostics.push(...pictures.diagnostics, ...checkHeroImages(parsed.docs, pictures.images))
     if (failed()) return stop()
-    const bundled = await timed('bundle', () => bundleAssets(packageDir, placeholderCss(pictures.images)))
+    const generatedCss = placeholderCss(pictures.images)
+    const bundled = await timed('bundle', () => remember('bundle', [generatedCss, ...project.styleFiles.map((f) => f.text)], () => bundleAssets(packageDir, generatedCss)))
     const input: RenderInput = {
       site, messages: parsed.messages, routes: table.routes, assets: bundled.assets, images: pictures.images,
       docs: parsed.docs.map((d) => ({ ...d, markdown: '', hash: '' })), links: [...links],
     }
-    // Everything a page can show besides its own Doc; a change to any of it renders every page again.
-    const shared = hashOf(code, project.siteFile.text, ...[...project.localeFiles, ...project.templateFiles].map((f) => f.text), JSON.stringify([input.docs, input.links, bundled.assets, pictures.images, table.routes.length]))
-    const keyOf = (route: Route) => hashOf(shared, JSON.stringify(route), byId.get(route.docId!)?.hash ?? '')
-
+    // What every page may show besides its own Doc and what it reads of others (src/reads.ts).
+    const shared = hashOf(code, project.siteFile.text, ...[...project.localeFiles, ...project.templateFiles].map((f) => f.text), JSON.stringify([bundled.assets, pictures.images]))
+    const answer = answerer(collections, table)
     const html = new Map<string, string>()
+    const keys = new Map<Route, string>()
     const stale: Route[] = []
     for (const route of table.routes) {
-      const cached = cache.pages.get(keyOf(route))
-      if (cached === undefined) stale.push(route)
-      else html.set(route.output, cached)
+      const key = hashOf(shared, JSON.stringify(route), byId.get(route.docId!)?.hash ?? '')
+      keys.set(route, key)
+      const cached = cache.pages.get(key)
+      if (cached && cached.reads.every(([read, answered]) => answer(read) === answered)) {
+        html.set(route.output, cached.html)
+        next.pages.set(key, cached)
+      } else stale.push(route)
     }
     const rendered = await timed('render', () => pool.render(input, stale, (id) => byId.get(id)!,
       (done) => options.onProgress?.(html.size + done, table.routes.length)))
-    rendered.forEach((page, i) => {
+    const routeOf = new Map(stale.map((r) => [r.output, r]))
+    for (const page of rendered) {
+      const route = routeOf.get(page.path)!
       for (const key of page.missingMessages) {
-        diagnostics.push(problem('UnknownMessage', [key], { file: `templates (${stale[i]!.template}, rendering ${stale[i]!.url})` }))
+        diagnostics.push(problem('UnknownMessage', [key], { file: `templates (${route.template}, rendering ${route.url})` }))
       }
       html.set(page.path, page.html)
-    })
+      next.pages.set(keys.get(route)!, { html: page.html, reads: page.reads.map((read) => [read, answer(read)]) })
+    }
     if (failed()) return stop()
-    for (const route of table.routes) next.pages.set(keyOf(route), html.get(route.output)!)
 
     const pages = table.routes.map((r) => ({ path: r.output, contents: html.get(r.output)! }))
     const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages))
-    const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, sitemap(table, site), robots(site), ...search], table, site)
+    const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, sitemap(table, site), robots(site), ...search], table, site, remember)
     const summary = summarise(table, files, diagnostics, bundled.assets)
     if (options.write !== false) await timed('write', () => writeSite(folders.out, files, staticDir(project)))
     if (persistent === true) await timed('write', () => saveCache(folders.root, code, next))
@@ -171,6 +183,14 @@ async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, p
   for (const [id, found] of parsed) facts.set(id, found)
   for (const doc of docs) next.facts.set(keyOf(doc), facts.get(doc.id)!)
   return facts
+}
+
+/** A content file's Doc, from the cache when neither the file nor the site configuration changed. */
+function parseKnown(file: SourceFile, site: SiteConfig, project: Project, cache: BuildCache, next: BuildCache): ParsedDoc {
+  const known = cache.docs.get(file.path)
+  const result = known && known.text === file.text && known.site === project.siteFile.text ? known.result : parseDoc(file, site)
+  next.docs.set(file.path, { text: file.text, site: project.siteFile.text, result })
+  return result
 }
 
 const staticDir = (project: Project) => (project.staticFiles.length ? join(project.root, 'static') : undefined)

@@ -1,26 +1,52 @@
 /**
  * The build cache, under the site's .clinic/cache/: what the costly stages derived from each input,
  * keyed by content hash. A body's facts are kept by the hash of its file; a page's minified HTML
- * by a hash of its Doc, its route and everything pages share. Unchanged pages are therefore
- * neither parsed nor rendered again; the whole cache is dropped when the generator's code changes.
+ * by a hash of its Doc, its route and everything pages share, and with the answers to what it
+ * read of other pages (src/reads.ts). Unchanged pages are therefore neither parsed nor rendered
+ * again; the whole cache is dropped when the generator's code changes.
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
+import type { ParsedDoc } from './parse.ts'
+import type { Read } from './reads.ts'
 import type { BodyFacts, SourceFile } from './types.ts'
 
 /** Bump when the cached shape changes. */
-const FORMAT = 2
+const FORMAT = 3
 
 export interface BuildCache {
   /** Facts of a body, by `${doc.id} ${doc.hash}`. */
   facts: Map<string, BodyFacts>
-  /** Minified HTML of a page, by page key (see build.ts). */
-  pages: Map<string, string>
+  /** Minified HTML of a page by page key (see build.ts), with what it read of the rest of the site and the answers then. */
+  pages: Map<string, CachedPage>
+  /** A content file's parse result, by its path, with the texts it was parsed from. */
+  docs: Map<string, { text: string; site: string; result: ParsedDoc }>
+  /**
+   * In memory only, for the builds of one dev server: the last result of a step by name, with
+   * the inputs it came from. Unchanged inputs are the very same strings and objects from one
+   * build to the next, so telling them apart costs a pointer comparison.
+   */
+  steps: Map<string, { inputs: unknown[]; value: unknown }>
 }
 
-export const emptyCache = (): BuildCache => ({ facts: new Map(), pages: new Map() })
+export interface CachedPage { html: string; reads: [Read, string][] }
+
+export const emptyCache = (): BuildCache => ({ facts: new Map(), pages: new Map(), docs: new Map(), steps: new Map() })
+
+/** A step's value by its name and inputs: memo() bound to a cache, or compute() without one. */
+export type Remember = <T>(step: string, inputs: unknown[], run: () => T) => T
+export const compute: Remember = (_step, _inputs, run) => run()
+
+/** The step's last value when called with the same inputs (compared with ===), else computes it. */
+export function memo<T>(cache: BuildCache, step: string, inputs: unknown[], compute: () => T): T {
+  const last = cache.steps.get(step)
+  if (last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i])) return last.value as T
+  const value = compute()
+  cache.steps.set(step, { inputs, value })
+  return value
+}
 
 /** A short content hash of strings. */
 export function hashOf(...parts: string[]): string {
@@ -40,7 +66,7 @@ const file = (root: string) => join(root, '.clinic', 'cache', 'build.bin')
 export async function loadCache(root: string, code: string): Promise<BuildCache> {
   try {
     const stored = deserialize(await readFile(file(root))) as { code: string } & BuildCache
-    return stored.code === code ? { facts: stored.facts, pages: stored.pages } : emptyCache()
+    return stored.code === code ? { ...emptyCache(), facts: stored.facts, pages: stored.pages, docs: stored.docs } : emptyCache()
   } catch {
     return emptyCache()
   }
@@ -50,6 +76,6 @@ export async function loadCache(root: string, code: string): Promise<BuildCache>
 export async function saveCache(root: string, code: string, cache: BuildCache): Promise<void> {
   const target = file(root)
   await mkdir(join(root, '.clinic', 'cache'), { recursive: true })
-  await writeFile(`${target}.tmp`, serialize({ code, ...cache }))
+  await writeFile(`${target}.tmp`, serialize({ code, facts: cache.facts, pages: cache.pages, docs: cache.docs }))
   await rename(`${target}.tmp`, target)
 }

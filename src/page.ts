@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import type { Collections } from './collections.ts'
 import { renderMarkdown, splitSections, type Section } from './markdown.ts'
 import { translator } from './messages.ts'
+import { trackedView, type Read } from './reads.ts'
 import type { ImageSet } from './picture.ts'
 import { localeUrl } from './shared/urls.ts'
 import type { Assets, Doc, LocaleConfig, Messages, Route, RouteTable, SiteConfig } from './types.ts'
@@ -21,6 +22,8 @@ export interface RenderContext {
   bodyOf: (doc: Doc) => Root
   /** Called when a template asks for a message no locale defines. */
   onMissingMessage: (key: string, route: Route) => void
+  /** Told what each page reads of the collections and the route table (src/reads.ts). */
+  onRead?: (read: Read) => void
 }
 
 export interface Page {
@@ -31,6 +34,8 @@ export interface Page {
   locale: LocaleConfig
   collections: Collections
   table: RouteTable
+  /** The first page of each article listing, whose feeds every page links to. */
+  feeds: () => Route[]
   assets: Assets
   /** The page's message in its locale, `{name}` placeholders filled from `vars`. */
   t: (key: string, vars?: Record<string, string | number>) => string
@@ -51,12 +56,13 @@ export interface Page {
 }
 
 export function createPage(route: Route, ctx: RenderContext): Page {
-  const { site, collections } = ctx
+  const { site } = ctx
+  const { collections, table, feeds } = trackedView(ctx.collections, ctx.table, ctx.onRead ?? (() => {}))
   const locale = site.locales.find((l) => l.code === route.locale)!
   const doc = route.docId ? collections.byId.get(route.docId) : undefined
   const dates = dateFormat(locale.messages)
   return {
-    route, doc, site, locale, collections, table: ctx.table, assets: ctx.assets,
+    route, doc, site, locale, collections, table, feeds, assets: ctx.assets,
     t: translator(ctx.messages[route.locale] ?? {}, (key) => ctx.onMissingMessage(key, route)),
     url: (path, code = route.locale) => localeUrl(code, path, site.defaultLocale),
     markdown: (nodes) => renderMarkdown(nodes ?? (doc ? ctx.bodyOf(doc).children : []), ctx.images),

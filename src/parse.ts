@@ -11,12 +11,12 @@ import type { Diagnostic, Doc, SiteConfig, SourceFile, TemplateName } from './ty
 import { parseYaml } from './yaml.ts'
 
 /** Parses every content file; a file with errors yields diagnostics instead of a Doc. */
-export function parseDocs(files: SourceFile[], site: SiteConfig): { docs: Doc[]; unreadable: Place[]; diagnostics: Diagnostic[] } {
+export function parseDocs(files: SourceFile[], site: SiteConfig, parse = parseDoc): { docs: Doc[]; unreadable: Place[]; diagnostics: Diagnostic[] } {
   const docs: Doc[] = []
   const unreadable: Place[] = []
   const diagnostics: Diagnostic[] = []
   for (const file of files) {
-    const result = parseDoc(file, site)
+    const result = parse(file, site)
     diagnostics.push(...result.diagnostics)
     if (result.doc) docs.push(result.doc)
     else if (result.place) unreadable.push(result.place)
@@ -28,7 +28,9 @@ export function parseDocs(files: SourceFile[], site: SiteConfig): { docs: Doc[];
  * files (translations, links) do not report them a second time as missing. */
 export interface Place { locale: string; path: string }
 
-export function parseDoc(file: SourceFile, site: SiteConfig): { doc?: Doc; place?: Place; diagnostics: Diagnostic[] } {
+export interface ParsedDoc { doc?: Doc; place?: Place; diagnostics: Diagnostic[] }
+
+export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   const place = placeOf(file.path, site)
   if ('diagnostic' in place) return { diagnostics: [place.diagnostic] }
 

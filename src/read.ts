@@ -1,5 +1,5 @@
 /** The build's only input stage: reads the site folder and the templates into plain data. */
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { Project, SourceFile } from './types.ts'
 
@@ -31,13 +31,70 @@ export async function readProject(root: string, packageDir: string): Promise<Pro
     listFiles(join(root, 'static')),
     listFiles(join(packageDir, 'templates')),
   ])
-  const [siteFiles, markdown, localeFiles, templateFiles] = await Promise.all([
+  const [siteFiles, markdown, localeFiles, templateFiles, styleFiles, staticVersions] = await Promise.all([
     readAll(root, content.filter((f) => f === 'site.yaml').map((f) => `content/${f}`)),
-    readAll(root, content.filter((f) => f.endsWith('.md')).map((f) => `content/${f}`)),
-    readAll(root, locales.filter((f) => /\.ya?ml$/.test(f)).map((f) => `locales/${f}`)),
-    readAll(packageDir, templates.filter((f) => f.endsWith('.tsx')).map((f) => `templates/${f}`)),
+    readAll(root, content.filter(isMarkdown).map((f) => `content/${f}`)),
+    readAll(root, locales.filter(isYaml).map((f) => `locales/${f}`)),
+    readAll(packageDir, templates.filter(isTemplate).map((f) => `templates/${f}`)),
+    readAll(packageDir, templates.filter(isStyle).map((f) => `templates/${f}`)),
+    versionsOf(join(root, 'static'), staticFiles),
   ])
-  return { root, siteFile: siteFiles[0] ?? { path: 'content/site.yaml', text: '' }, content: markdown, localeFiles, staticFiles, templateFiles }
+  return {
+    root, siteFile: siteFiles[0] ?? { path: 'content/site.yaml', text: '' }, content: markdown, localeFiles,
+    staticFiles, staticVersions, templateFiles, styleFiles,
+  }
+}
+
+const isMarkdown = (f: string) => f.endsWith('.md')
+const isYaml = (f: string) => /\.ya?ml$/.test(f)
+const isTemplate = (f: string) => f.endsWith('.tsx')
+const isStyle = (f: string) => f.startsWith('styles/') && f.endsWith('.css')
+
+/** Size and modification time of each file: enough to tell that a binary file changed. */
+async function versionsOf(dir: string, files: string[]): Promise<Record<string, string>> {
+  const stats = await Promise.all(files.map((f) => stat(join(dir, f)).then((s) => `${s.size}-${s.mtimeMs}`, () => '')))
+  return Object.fromEntries(files.map((f, i) => [f, stats[i]!]))
+}
+
+/**
+ * The project after the given files changed (paths relative to the site root, or to the package
+ * for templates/): only those are read again, so a save in a large site costs one file read.
+ * Anything but a plain file added, changed or removed (a folder, a template's code) reads it all.
+ */
+export async function rereadProject(previous: Project, changed: string[], packageDir: string): Promise<Project> {
+  const next: Project = { ...previous, content: [...previous.content], localeFiles: [...previous.localeFiles], staticFiles: [...previous.staticFiles], staticVersions: { ...previous.staticVersions }, styleFiles: [...previous.styleFiles] }
+  for (const path of new Set(changed)) {
+    const [folder = '', ...rest] = path.split('/')
+    const inner = rest.join('/')
+    const base = folder === 'templates' ? packageDir : previous.root
+    const stats = await stat(join(base, path)).catch(() => undefined)
+    if (stats?.isDirectory() || (stats === undefined && !isKnown(previous, path))) return readProject(previous.root, packageDir)
+    const text = () => readFile(join(base, path), 'utf8')
+    if (path === 'content/site.yaml') next.siteFile = { path, text: stats ? await text() : '' }
+    else if (folder === 'content' && isMarkdown(inner)) next.content = upsert(next.content, path, stats && await text())
+    else if (folder === 'locales' && isYaml(inner)) next.localeFiles = upsert(next.localeFiles, path, stats && await text())
+    else if (folder === 'templates' && isStyle(inner)) next.styleFiles = upsert(next.styleFiles, path, stats && await text())
+    else if (folder === 'static') {
+      next.staticFiles = next.staticFiles.filter((f) => f !== inner)
+      delete next.staticVersions[inner]
+      if (stats) {
+        next.staticFiles = [...next.staticFiles, inner].sort()
+        next.staticVersions[inner] = `${stats.size}-${stats.mtimeMs}`
+      }
+    } else if (folder === 'templates') return readProject(previous.root, packageDir)
+  }
+  return next
+}
+
+function isKnown(project: Project, path: string): boolean {
+  const files = [project.siteFile, ...project.content, ...project.localeFiles, ...project.styleFiles, ...project.templateFiles]
+  return files.some((f) => f.path === path) || project.staticFiles.some((f) => `static/${f}` === path)
+}
+
+/** `files` with `path` replaced, added (in order) or, when `text` is undefined, removed. */
+function upsert(files: SourceFile[], path: string, text: string | undefined): SourceFile[] {
+  const others = files.filter((f) => f.path !== path)
+  return text === undefined ? others : [...others, { path, text }].sort((a, b) => (a.path < b.path ? -1 : 1))
 }
 
 /** The generator's own code, whose changes must not be answered from the build cache. */

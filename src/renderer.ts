@@ -9,6 +9,7 @@ import { collect } from './collections.ts'
 import { minifyHtml } from './minify.ts'
 import type { RenderContext } from './page.ts'
 import type { ImageSet } from './picture.ts'
+import type { Read } from './reads.ts'
 import { renderRoute } from './render.tsx'
 import type { Assets, BodyFacts, Doc, Messages, Route, SiteConfig } from './types.ts'
 
@@ -34,6 +35,8 @@ export interface RenderedPage {
   html: string
   /** Message keys the templates asked for that no locale defines. */
   missingMessages: string[]
+  /** What the page read of the rest of the site (src/reads.ts). */
+  reads: Read[]
 }
 
 /** Milliseconds spent per stage, summed over the pages this renderer handled. */
@@ -47,6 +50,7 @@ export function createRenderer() {
   const times: StageTimes = { parse: 0, render: 0, minify: 0 }
   let context: RenderContext | undefined
   let missing: string[] = []
+  let reads = new Set<Read>()
 
   const treeOf = (doc: Pick<Doc, 'id'>): Root => {
     let tree = trees.get(doc.id)
@@ -80,6 +84,7 @@ export function createRenderer() {
         images: input.images,
         bodyOf: treeOf,
         onMissingMessage: (key) => missing.push(key),
+        onRead: (read) => reads.add(read),
       }
     },
 
@@ -90,11 +95,12 @@ export function createRenderer() {
       const pages: RenderedPage[] = []
       for (const route of routes) {
         missing = []
+        reads = new Set()
         const parsedBefore = times.parse
         const t0 = performance.now()
         const html = renderRoute(route, context).contents as string
         const t1 = performance.now()
-        pages.push({ path: route.output, html: await minifyHtml(html), missingMessages: missing })
+        pages.push({ path: route.output, html: await minifyHtml(html), missingMessages: missing, reads: [...reads] })
         times.render += t1 - t0 - (times.parse - parsedBefore)
         times.minify += performance.now() - t1
         // A body is rendered by one page (listings re-parse theirs): free the tree as we go.

@@ -28,8 +28,12 @@ export interface Project {
   localeFiles: SourceFile[]
   /** Files under static/, relative to static/. Copied verbatim. */
   staticFiles: string[]
+  /** Size and modification time of each static file, by its path relative to static/. Example: { 'favicon.svg': '1234-1763900000000' } */
+  staticVersions: Record<string, string>
   /** Template sources (relative to the package), scanned for the message keys they ask for. */
   templateFiles: SourceFile[]
+  /** The stylesheets under templates/styles/ (relative to the package). */
+  styleFiles: SourceFile[]
 }
 
 /** Names of the page templates in templates/. */

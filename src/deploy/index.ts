@@ -8,23 +8,25 @@
  *   (GitHub Pages); two CloudFront Functions (S3 behind CloudFront).
  * Pure.
  */
+import { compute, type Remember } from '../cache.ts'
 import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 import { cloudFrontFunctions } from './cloudfront.ts'
 import { withLanguageNotFound } from './not-found-language.ts'
-import { contentSecurityPolicy, securityHeaders, serializePolicy } from './policy.ts'
+import { contentSecurityPolicy, inlineTexts, securityHeaders, serializePolicy } from './policy.ts'
 import { headersFile, noJekyll, redirectsFile } from './static-hosts.ts'
 
-export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: SiteConfig): OutputFile[] {
+/** `remember` lets the dev server skip the per-page work on pages that did not change. */
+export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: SiteConfig, remember: Remember = compute): OutputFile[] {
   const pages = withLanguageNotFound(files, table, site)
   const policy = contentSecurityPolicy(site, {
-    html: pages.filter(isHtml).map(text),
+    html: pages.filter(isHtml).map((f) => remember(`inline ${f.path}`, [f.contents], () => inlineTexts(text(f)))),
     css: pages.filter((f) => f.path.endsWith('.css')).map(text),
   })
   const meta = `<meta http-equiv="Content-Security-Policy" content="${serializePolicy(policy, { meta: true })}">`
   const headers = securityHeaders(policy)
   const redirects = redirectsFile(table, site)
   return [
-    ...pages.map((f) => (isHtml(f) ? { ...f, contents: withMeta(text(f), meta) } : f)),
+    ...pages.map((f) => (isHtml(f) ? { ...f, contents: remember(`meta ${f.path}`, [f.contents, meta], () => withMeta(text(f), meta)) } : f)),
     headersFile(headers),
     ...(redirects ? [redirects] : []),
     noJekyll,

@@ -11,8 +11,8 @@ export type Directives = Record<string, string[]>
 
 /** What the policy needs to know about the built site. */
 export interface BuiltContent {
-  /** Every page's HTML, as written. */
-  html: string[]
+  /** Every page's HTML as written, or what inlineTexts() found in it. */
+  html: (string | InlineTexts)[]
   /** Every stylesheet, as written. */
   css: string[]
 }
@@ -21,7 +21,7 @@ export interface BuiltContent {
 const GOOGLE_TAGS = { script: ['https://www.googletagmanager.com'], connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'], img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'] }
 
 export function contentSecurityPolicy(site: SiteConfig, built: BuiltContent): Directives {
-  const inline = inlineHashes(built.html)
+  const inline = inlineHashes(built.html.map((page) => (typeof page === 'string' ? inlineTexts(page) : page)))
   const tags = Boolean(site.analytics.gtmId || site.analytics.gaId)
   const formService = site.contactForm.delivery === 'endpoint' ? [origin(site.contactForm.endpoint)] : []
   const dataImages = built.css.some((css) => /url\(\s*['"]?data:/i.test(css))
@@ -63,23 +63,29 @@ export function securityHeaders(directives: Directives): Record<string, string> 
 /** Scripts a browser executes (not JSON or other data blocks, which no policy governs). */
 const EXECUTABLE = /^(|module|(text|application)\/(java|ecma)script)$/i
 
+/** The inline scripts a browser executes and the inline styles of one page, as written. */
+export interface InlineTexts { scripts: string[]; styles: string[] }
+
+export function inlineTexts(html: string): InlineTexts {
+  const scripts: string[] = []
+  const styles: string[] = []
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue
+    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes!)?.[1] ?? ''
+    if (EXECUTABLE.test(type)) scripts.push(text!)
+  }
+  for (const [, text] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) styles.push(text!)
+  return { scripts, styles }
+}
+
 /**
  * The hashes of every distinct inline script and style element in the pages. The browser hashes
  * the exact text between the tags, which is what the build wrote.
  */
-export function inlineHashes(pages: string[]): { scripts: string[]; styles: string[] } {
-  const scripts = new Set<string>()
-  const styles = new Set<string>()
-  for (const html of pages) {
-    for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-      if (/\ssrc\s*=/i.test(` ${attributes}`)) continue
-      const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes!)?.[1] ?? ''
-      if (EXECUTABLE.test(type)) scripts.add(text!)
-    }
-    for (const [, text] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) styles.add(text!)
-  }
+export function inlineHashes(pages: InlineTexts[]): { scripts: string[]; styles: string[] } {
   const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
-  return { scripts: [...scripts].map(hash).sort(), styles: [...styles].map(hash).sort() }
+  const distinct = (texts: string[]) => [...new Set(texts)].map(hash).sort()
+  return { scripts: distinct(pages.flatMap((p) => p.scripts)), styles: distinct(pages.flatMap((p) => p.styles)) }
 }
 
 const origin = (url: string) => new URL(url).origin

@@ -1,12 +1,12 @@
 import type { Page } from '../../src/page.ts'
-import { feedUrl, listingsWithFeeds } from '../../src/seo/feed.ts'
+import { feedUrl } from '../../src/seo/feed.ts'
 import { openGraphImage } from '../../src/seo/open-graph.ts'
 import { jsonLdScript, structuredData } from '../../src/seo/structured-data.ts'
 
 /** In <head>: the sharing image and the feed, for social networks and feed readers. */
 export function SearchMeta({ page }: { page: Page }) {
   const image = openGraphImage(page.route)
-  const feeds = listingsWithFeeds(page.table).filter((l) => l.locale === page.route.locale)
+  const feeds = page.feeds().filter((l) => l.locale === page.route.locale)
   return (
     <>
       <meta property="og:image" content={page.site.baseUrl + image.url} />

@@ -15,12 +15,12 @@ export type BuildReport =
 const { root, outDir } = workerData as { root: string; outDir: string }
 const output = new DevOutput(outDir, root)
 
-parentPort!.on('message', async () => {
+parentPort!.on('message', async (changed: string[]) => {
   const started = performance.now()
   const ms = () => performance.now() - started
   let report: BuildReport
   try {
-    const result = await buildPreview(root)
+    const result = await buildPreview(root, changed)
     report = result.ok ? { ok: true, diagnostics: result.diagnostics, ...(await output.update(result)), ms: ms() } : { ok: false, diagnostics: result.diagnostics, ms: ms() }
   } catch (error) {
     report = { ok: false, diagnostics: [internalError(error)], ms: ms() }

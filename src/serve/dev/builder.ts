@@ -9,8 +9,11 @@ export class PreviewBuilder {
 
   constructor(private readonly root: string, private readonly outDir: string) {}
 
-  /** Builds the site; a worker that fails to start (a template that does not compile) becomes a problem to show. */
-  async build(): Promise<BuildReport> {
+  /**
+   * Builds the site after `changed` files were saved; a worker that fails to start (a template
+   * that does not compile) becomes a problem to show.
+   */
+  async build(changed: string[]): Promise<BuildReport> {
     const started = performance.now()
     try {
       const worker = await (this.worker ??= this.spawn())
@@ -18,7 +21,7 @@ export class PreviewBuilder {
         const onError = (error: Error) => { this.worker = undefined; fail(error) }
         worker.once('error', onError)
         worker.once('message', (report: BuildReport) => { worker.off('error', onError); done(report) })
-        worker.postMessage('build')
+        worker.postMessage(changed)
       })
     } catch (error) {
       this.worker = undefined

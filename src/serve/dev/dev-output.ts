@@ -21,7 +21,8 @@ export interface OutputUpdate {
 }
 
 export class DevOutput {
-  private previous = new Map<string, string | Uint8Array>()
+  /** What each path was built from (the build's file) and what was written for it. */
+  private previous = new Map<string, { built: string | Uint8Array; notices: string; written: string | Uint8Array }>()
   private staticVersions = new Map<string, string>()
   private writes = 0
 
@@ -31,15 +32,20 @@ export class DevOutput {
     const noticesFor = await previewNotices(this.root, result.table?.routes ?? [])
     const routeOf = new Map(result.table?.routes.map((r) => [r.output, r]))
     const changed: string[] = []
-    const current = new Map<string, string | Uint8Array>()
+    const current: typeof this.previous = new Map()
     for (const file of result.files) {
       const route = routeOf.get(file.path)
-      const contents = file.path.endsWith('.html') && typeof file.contents === 'string'
-        ? injectDev(file.contents, route ? noticesFor(route) : [])
-        : file.contents
-      current.set(file.path, contents)
-      if (!same(this.previous.get(file.path), contents)) {
-        await this.write(file.path, (temp) => writeFile(temp, contents))
+      const notices = route ? noticesFor(route) : []
+      const before = this.previous.get(file.path)
+      // An unchanged page is the very same string as last time: no need to inject or compare it again.
+      if (before && before.built === file.contents && before.notices === notices.join('\n')) {
+        current.set(file.path, before)
+        continue
+      }
+      const written = file.path.endsWith('.html') && typeof file.contents === 'string' ? injectDev(file.contents, notices) : file.contents
+      current.set(file.path, { built: file.contents, notices: notices.join('\n'), written })
+      if (!before || !same(before.written, written)) {
+        await this.write(file.path, (temp) => writeFile(temp, written))
         changed.push(file.path)
       }
     }

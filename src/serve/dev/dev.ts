@@ -48,7 +48,7 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
 
   async function rebuild(changed: string[]): Promise<void> {
     if (changed.some((p) => /^templates\/.*\.tsx?$/.test(p))) await builder.restart()
-    const report = await builder.build()
+    const report = await builder.build(changed)
     state.builds++
     const what = changed.length ? `${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}: ` : ''
     if (!report.ok) return reportProblems(report, what)

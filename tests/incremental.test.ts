@@ -1,0 +1,114 @@
+/**
+ * Rebuilds that re-use earlier work (the dev server's: only the saved files re-read, unchanged
+ * pages taken from the cache) must write exactly what a build from nothing writes. Each edit
+ * below is followed by such a rebuild, compared file by file with a cold build of the same folder.
+ */
+import { appendFileSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { build, type BuildResult } from '../src/build.ts'
+import { emptyCache } from '../src/cache.ts'
+import { packageDir } from '../src/config.ts'
+import { readProject, rereadProject } from '../src/read.ts'
+import type { Project } from '../src/types.ts'
+import { copySite, edit } from './helpers.ts'
+
+const site = copySite()
+const cache = emptyCache()
+let project: Project
+// Two render threads, as large sites use: pages come back from them in another order than asked.
+const options = { root: site, write: false, drafts: true, translationFallback: true, threads: 2 } as const
+
+/** A rebuild as the dev server runs it after `changed` were saved. */
+async function rebuild(...changed: string[]): Promise<BuildResult> {
+  project = await rereadProject(project, changed, packageDir)
+  return build({ ...options, project, cache })
+}
+
+/** Every file, as text (binary files as base64), by path. */
+const contentsOf = (result: BuildResult) => new Map(result.files.map((f) => [f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('base64')]))
+
+async function expectSameAsCold(result: BuildResult): Promise<void> {
+  const cold = await build({ ...options, cache: false })
+  expect(result.ok, JSON.stringify(result.diagnostics)).toBe(true)
+  expect(cold.ok).toBe(true)
+  const [warm, fresh] = [contentsOf(result), contentsOf(cold)]
+  expect([...warm.keys()].sort()).toEqual([...fresh.keys()].sort())
+  const differing = [...fresh].filter(([path, text]) => warm.get(path) !== text).map(([path]) => path)
+  expect(differing).toEqual([])
+}
+
+const ARTICLE = 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md'
+const SERVICE = 'content/en/services/ear.md'
+
+describe('incremental rebuilds', () => {
+  let total = 0
+  beforeAll(async () => {
+    project = await readProject(site, packageDir)
+    const first = await build({ ...options, project, cache })
+    expect(first.ok).toBe(true)
+    total = first.table!.routes.length
+  })
+
+  test('nothing changed: no page is rendered again', async () => {
+    const result = await rebuild()
+    expect(result.pages).toEqual({ reused: total, rendered: 0 })
+    await expectSameAsCold(result)
+  })
+
+  test("an article's body: that article alone is rendered again", async () => {
+    appendFileSync(join(site, ARTICLE), '\nA sentence added while editing.\n')
+    const result = await rebuild(ARTICLE)
+    expect(result.pages!.rendered).toBe(1)
+    expect(contentsOf(result).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')).toContain('A sentence added while editing.')
+    await expectSameAsCold(result)
+  })
+
+  test("an article's title: the pages that show it, not the whole site", async () => {
+    edit(site, ARTICLE, (t) => t.replace(/^title: .*$/m, 'title: Getting Ready for Rhinoplasty'))
+    const result = await rebuild(ARTICLE)
+    const showing = [...contentsOf(result)].filter(([path, text]) => path.endsWith('.html') && text.includes('Getting Ready for Rhinoplasty')).length
+    expect(showing).toBeGreaterThan(2) // the article, the blog index, related articles, service sidebars
+    expect(result.pages!.rendered).toBeGreaterThanOrEqual(showing)
+    expect(result.pages!.rendered).toBeLessThan(total / 2)
+    await expectSameAsCold(result)
+  })
+
+  test("a service's title: every page of its language (the navigation lists it)", async () => {
+    edit(site, SERVICE, (t) => t.replace(/^title: .*$/m, 'title: Otoplasty and Earlobe Repair'))
+    const result = await rebuild(SERVICE)
+    const english = result.table!.routes.filter((r) => r.locale === 'en').length
+    expect(result.pages!.rendered).toBeGreaterThanOrEqual(english)
+    await expectSameAsCold(result)
+  })
+
+  test('an article added, then removed', async () => {
+    const added = 'content/en/blog/a-note-on-recovery-at-home.md'
+    writeFileSync(join(site, added), readFileSync(join(site, ARTICLE), 'utf8').replace(/^title: .*$/m, 'title: A Note on Recovery at Home').replace(/^date: .*$/m, 'date: 2026-11-01'))
+    await expectSameAsCold(await rebuild(added))
+    rmSync(join(site, added))
+    await expectSameAsCold(await rebuild(added))
+  })
+
+  test('a link added to a body changes the sidebars that follow links', async () => {
+    appendFileSync(join(site, ARTICLE), '\nSee also [ear surgery](/services/ear/).\n')
+    const result = await rebuild(ARTICLE)
+    expect(contentsOf(result).get('services/ear/index.html')).toContain('Getting Ready for Rhinoplasty')
+    await expectSameAsCold(result)
+  })
+
+  test('a message, the site configuration and a static image', async () => {
+    edit(site, 'locales/en-SG.yaml', (t) => t.replace(/^(\s*name: ).*$/m, '$1English (Singapore)'))
+    await expectSameAsCold(await rebuild('locales/en-SG.yaml'))
+    edit(site, 'content/site.yaml', (t) => t.replace(/^(\s*pageSize: ).*$/m, '$12'))
+    await expectSameAsCold(await rebuild('content/site.yaml'))
+    copyFileSync(join(site, 'static/images/arches.jpg'), join(site, 'static/images/arches-copy.jpg'))
+    await expectSameAsCold(await rebuild('static/images/arches-copy.jpg'))
+  })
+
+  test('a page marked as a draft, and a translation removed', async () => {
+    edit(site, 'content/en/blog/benefits-of-motiva-breast-implant.md', (t) => t.replace(/^title: /m, 'draft: true\ntitle: '))
+    rmSync(join(site, 'content/cn/privacy.md'))
+    await expectSameAsCold(await rebuild('content/en/blog/benefits-of-motiva-breast-implant.md', 'content/cn/privacy.md'))
+  })
+})
