@@ -90,14 +90,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const next: BuildCache = { ...emptyCache(), steps: cache.steps }
   const remember = <T>(step: string, inputs: unknown[], run: () => T) => memo(cache, step, inputs, run)
 
-  const { site, diagnostics: siteProblems } = parseSite(project.siteFile)
+  const { site, diagnostics: siteProblems } = remember('site', [project.siteFile.text], () => parseSite(project.siteFile))
   diagnostics.push(...siteProblems)
   if (!site) return stop()
 
   const pool = new ShardPool(options.threads)
   try {
     const parsed = await timed('parse', () => {
-      const { messages, diagnostics: messageProblems } = loadMessages(project.localeFiles, site)
+      const { messages, diagnostics: messageProblems } = remember('messages', [site, ...project.localeFiles.map((f) => f.text)], () => loadMessages(project.localeFiles, site))
       const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site, (file, site) => parseKnown(file, site, project, cache, next))
       diagnostics.push(...messageProblems, ...docProblems, ...checkTemplateKeys(project.templateFiles, messages))
       return { messages, unreadable, docs: options.drafts ? docs : docs.filter((d) => !d.data.draft) }
@@ -107,15 +107,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     for (const doc of parsed.docs) diagnostics.push(...facts.get(doc.id)!.diagnostics)
 
     const locales = site.locales.map((l) => l.code)
-    const links = new Map(parsed.docs.map((d) => [d.id, internalLinks(facts.get(d.id)!)]))
-    const collections = collect(parsed.docs, locales, links)
+    const links = new Map(parsed.docs.map((d) => [d.id, linksOf(facts.get(d.id)!)]))
+    const collections = remember('collect', [locales.join(), ...parsed.docs, ...links.values()], () => collect(parsed.docs, locales, links))
     const { table, diagnostics: routeProblems } = buildRouteTable(parsed.docs, site, collections, parsed.unreadable, { translationFallback: options.translationFallback })
     const unreadableUrls = parsed.unreadable.map((p) => localeUrl(p.locale, p.path, site.defaultLocale))
     diagnostics.push(...routeProblems, ...checkLinks(parsed.docs, facts, table, project.staticFiles, unreadableUrls))
     if (failed()) return stop()
 
-    const rasterVersions = JSON.stringify(Object.entries(project.staticVersions).filter(([f]) => !f.endsWith('.svg')))
-    const pictures = await timed('images', () => remember('images', [folders.root, rasterVersions], () => processImages(join(folders.root, 'static'), project.staticFiles,
+    const pictures = await timed('images', () => remember('images', [folders.root, JSON.stringify(project.staticVersions)], () => processImages(join(folders.root, 'static'), project.staticFiles,
       persistent === true ? join(folders.root, '.clinic', 'cache', 'images') : undefined)))
     diagnostics.push(...pictures.diagnostics, ...checkHeroImages(parsed.docs, pictures.images))
     if (failed()) return stop()
@@ -123,7 +122,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const bundled = await timed('bundle', () => remember('bundle', [generatedCss, ...project.styleFiles.map((f) => f.text)], () => bundleAssets(packageDir, generatedCss)))
     const input: RenderInput = {
       site, messages: parsed.messages, routes: table.routes, assets: bundled.assets, images: pictures.images,
-      docs: parsed.docs.map((d) => ({ ...d, markdown: '', hash: '' })), links: [...links],
+      docs: parsed.docs.map(withoutBody), links: [...links],
     }
     // What every page may show besides its own Doc and what it reads of others (src/reads.ts).
     const shared = hashOf(code, project.siteFile.text, ...[...project.localeFiles, ...project.templateFiles].map((f) => f.text), JSON.stringify([bundled.assets, pictures.images]))
@@ -132,7 +131,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const keys = new Map<Route, string>()
     const stale: Route[] = []
     for (const route of table.routes) {
-      const key = hashOf(shared, JSON.stringify(route), byId.get(route.docId!)?.hash ?? '')
+      const key = `${shared} ${byId.get(route.docId!)?.hash ?? '-'} ${JSON.stringify(route)}`
       keys.set(route, key)
       const cached = cache.pages.get(key)
       if (cached && cached.reads.every(([read, answered]) => answer(read) === answered)) {
@@ -154,9 +153,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (failed()) return stop()
 
     const pages = table.routes.map((r) => ({ path: r.output, contents: html.get(r.output)! }))
-    const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages))
+    const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages, remember, answer))
     const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, sitemap(table, site), robots(site), ...search], table, site, remember)
-    const summary = summarise(table, files, diagnostics, bundled.assets)
+    const summary = summarise(table, files, diagnostics, bundled.assets, remember)
     if (options.write !== false) await timed('write', () => writeSite(folders.out, files, staticDir(project)))
     if (persistent === true) await timed('write', () => saveCache(folders.root, code, next))
     else if (typeof persistent === 'object') Object.assign(persistent, next)
@@ -183,6 +182,21 @@ async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, p
   for (const [id, found] of parsed) facts.set(id, found)
   for (const doc of docs) next.facts.set(keyOf(doc), facts.get(doc.id)!)
   return facts
+}
+
+// Derived once per object: a Doc or body facts re-used from the cache give the very same result,
+// which lets the steps after them see that nothing changed.
+const strippedDocs = new WeakMap<Doc, Doc>()
+const withoutBody = (doc: Doc): Doc => {
+  let stripped = strippedDocs.get(doc)
+  if (!stripped) strippedDocs.set(doc, (stripped = { ...doc, markdown: '', hash: '' }))
+  return stripped
+}
+const linkLists = new WeakMap<BodyFacts, string[]>()
+const linksOf = (facts: BodyFacts): string[] => {
+  let links = linkLists.get(facts)
+  if (!links) linkLists.set(facts, (links = internalLinks(facts)))
+  return links
 }
 
 /** A content file's Doc, from the cache when neither the file nor the site configuration changed. */

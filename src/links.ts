@@ -46,6 +46,8 @@ export function checkLinks(docs: Doc[], facts: ReadonlyMap<string, BodyFacts>, t
  */
 function internalPath(href: string, from: string): string | undefined {
   if (href.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return undefined
+  // Most links are plain site paths ('/services/ear/#risks'): no need for a URL parser.
+  if (/^\/[\w\-/]*(?:[?#].*)?$/.test(href)) return href.replace(/[?#].*$/, '')
   const resolved = new URL(href, ORIGIN + from)
   return decodeURI(resolved.pathname)
 }

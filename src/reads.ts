@@ -61,22 +61,16 @@ function trackedMap<K, V>(map: ReadonlyMap<K, V>, noteKey: (key: K) => void, not
  */
 export function answerer(collections: Collections, table: RouteTable): (read: Read) => string {
   const answers = new Map<Read, string>()
-  const docPrints = new WeakMap<Doc, string>()
-  const docPrint = (doc: Doc | undefined): string => {
-    if (!doc) return '-'
-    let print = docPrints.get(doc)
-    if (print === undefined) docPrints.set(doc, (print = hashOf(doc.id, doc.locale, doc.path, doc.template, JSON.stringify(doc.data))))
-    return print
-  }
-  const docs = (list: readonly Doc[] | undefined) => hashOf(...(list ?? []).map(docPrint))
+  const docs = (list: readonly Doc[] | undefined) => (list ?? []).map(docPrint).join(' ')
   const answer = (read: Read): string => {
     const [kind = '', ...args] = read.split(' ')
     const [first = ''] = args
     switch (kind) {
-      case 'services': case 'articles': case 'doctors': return docs(collections[kind][first])
+      case 'services': case 'doctors': return docs(collections[kind][first])
+      case 'articles': return hashOf(docs(collections[kind][first]))
       case 'doc': return docPrint(collections.byId.get(args.join(' ')))
-      case 'docs': return docs([...collections.byId.values()])
-      case 'links': return hashOf(...collections.linksOf(args.join(' ')))
+      case 'docs': return hashOf(docs([...collections.byId.values()]))
+      case 'links': return [...collections.linksOf(args.join(' '))].join(' ')
       case 'linkedFrom': return docs(collections.linkedFrom(args.join(' ')))
       case 'related': {
         const doc = collections.byId.get(args.slice(0, -1).join(' '))
@@ -93,4 +87,14 @@ export function answerer(collections: Collections, table: RouteTable): (read: Re
     if (known === undefined) answers.set(read, (known = answer(read)))
     return known
   }
+}
+
+// A Doc is never changed once parsed, and the cache hands the same object to later builds:
+// its fingerprint (what other pages can show of it: place and front matter) is computed once.
+const docPrints = new WeakMap<Doc, string>()
+function docPrint(doc: Doc | undefined): string {
+  if (!doc) return '-'
+  let print = docPrints.get(doc)
+  if (print === undefined) docPrints.set(doc, (print = hashOf(doc.id, doc.locale, doc.path, doc.template, JSON.stringify(doc.data))))
+  return print
 }

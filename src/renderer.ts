@@ -5,7 +5,7 @@
  */
 import type { Root } from 'mdast'
 import { factsOf, parseBody } from './body.ts'
-import { collect } from './collections.ts'
+import { collect, type Collections } from './collections.ts'
 import { minifyHtml } from './minify.ts'
 import type { RenderContext } from './page.ts'
 import type { ImageSet } from './picture.ts'
@@ -49,6 +49,7 @@ export function createRenderer() {
   const sources = new Map<string, BodySource>()
   const times: StageTimes = { parse: 0, render: 0, minify: 0 }
   let context: RenderContext | undefined
+  let collected: { inputs: unknown[]; collections: Collections } | undefined
   let missing: string[] = []
   let reads = new Set<Read>()
 
@@ -75,11 +76,16 @@ export function createRenderer() {
 
     prepare(input: RenderInput): void {
       const locales = input.site.locales.map((l) => l.code)
+      // In this thread the dev server's rebuilds pass the very same Docs again: collect them once.
+      const inputs = [locales.join(), ...input.docs, ...input.links.map(([, links]) => links)]
+      if (!collected || inputs.length !== collected.inputs.length || inputs.some((x, i) => x !== collected!.inputs[i])) {
+        collected = { inputs, collections: collect(input.docs, locales, new Map(input.links)) }
+      }
       context = {
         site: input.site,
         messages: input.messages,
         table: { routes: input.routes, byUrl: new Map(input.routes.map((r) => [r.url, r])) },
-        collections: collect(input.docs, locales, new Map(input.links)),
+        collections: collected.collections,
         assets: input.assets,
         images: input.images,
         bodyOf: treeOf,

@@ -3,6 +3,7 @@
  * loads, and those bytes against the budgets of src/budgets.ts. Pure.
  */
 import { budgets, gzipSize, overBudget } from './budgets.ts'
+import { compute, type Remember } from './cache.ts'
 import type { Assets, Diagnostic, OutputFile, RouteTable } from './types.ts'
 
 export interface Bytes { raw: number; gzip: number }
@@ -25,14 +26,15 @@ export interface Summary {
 /** Pages sampled per type, so large sites are not gzipped whole. */
 const SAMPLE = 25
 
-export function summarise(table: RouteTable, files: OutputFile[], diagnostics: Diagnostic[], assets: Assets): Summary {
+/** `remember` spares the dev server gzipping the same sampled pages after every save. */
+export function summarise(table: RouteTable, files: OutputFile[], diagnostics: Diagnostic[], assets: Assets, remember: Remember = compute): Summary {
   const byPath = new Map(files.map((f) => [f.path, f]))
   const sizes = new Map<string, Bytes>()
   const sizeOf = (path: string): Bytes => {
     const known = sizes.get(path)
     if (known) return known
     const file = byPath.get(path)
-    const size = file ? { raw: Buffer.byteLength(file.contents), gzip: gzipSize(file.contents) } : { raw: 0, gzip: 0 }
+    const size = file ? remember(`size ${path}`, [file.contents], () => ({ raw: Buffer.byteLength(file.contents), gzip: gzipSize(file.contents) })) : { raw: 0, gzip: 0 }
     sizes.set(path, size)
     return size
   }

@@ -106,6 +106,18 @@ describe('incremental rebuilds', () => {
     await expectSameAsCold(await rebuild('static/images/arches-copy.jpg'))
   })
 
+  test('an SVG drawing shown in an article, redrawn at another size', async () => {
+    const svg = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#ccc"/></svg>`
+    writeFileSync(join(site, 'static/images/diagram.svg'), svg(640, 360))
+    appendFileSync(join(site, ARTICLE), '\n![A diagram of the nose](/images/diagram.svg)\n')
+    const first = await rebuild('static/images/diagram.svg', ARTICLE)
+    expect(contentsOf(first).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')).toMatch(/<img[^>]*diagram\.svg[^>]*width="640" height="360"/)
+    writeFileSync(join(site, 'static/images/diagram.svg'), svg(100, 50))
+    const second = await rebuild('static/images/diagram.svg')
+    expect(contentsOf(second).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')).toMatch(/<img[^>]*diagram\.svg[^>]*width="100" height="50"/)
+    await expectSameAsCold(second)
+  })
+
   test('a page marked as a draft, and a translation removed', async () => {
     edit(site, 'content/en/blog/benefits-of-motiva-breast-implant.md', (t) => t.replace(/^title: /m, 'draft: true\ntitle: '))
     rmSync(join(site, 'content/cn/privacy.md'))

@@ -1,10 +1,14 @@
 /** The files that describe the site to search engines and social networks, beside its pages. */
+import { compute, type Remember } from '../cache.ts'
 import type { Collections } from '../collections.ts'
 import type { Messages, OutputFile, RouteTable, SiteConfig } from '../types.ts'
+import type { Read } from '../reads.ts'
 import { feeds } from './feed.ts'
 import { openGraphImages } from './open-graph.ts'
 
 /** The blog's Atom feed and the Open Graph images (sitemap.xml and robots.txt come from src/sitemap.ts). */
-export async function searchFiles(table: RouteTable, collections: Collections, site: SiteConfig, messages: Record<string, Messages>): Promise<OutputFile[]> {
-  return [...feeds(table, collections, site), ...(await openGraphImages(table, site, messages))]
+/** `remember` and `answer` (src/reads.ts) let the dev server skip the feeds while no page's place or front matter changed. */
+export async function searchFiles(table: RouteTable, collections: Collections, site: SiteConfig, messages: Record<string, Messages>, remember: Remember = compute, answer?: (read: Read) => string): Promise<OutputFile[]> {
+  const inputs = answer ? [site, answer('feeds'), answer('docs')] : [{}]
+  return [...remember('feeds', inputs, () => feeds(table, collections, site)), ...(await openGraphImages(table, site, messages, remember))]
 }

@@ -3,6 +3,7 @@
  * section, and the leaf of the logo drawn large), and the logo search engines show. Drawn as SVG
  * and turned into PNG with sharp at build time. Text only: no photographs of people or results.
  */
+import { compute, type Remember } from '../cache.ts'
 import sharp from 'sharp'
 import type { Messages, OutputFile, Route, RouteTable, SiteConfig, TemplateName } from '../types.ts'
 
@@ -23,16 +24,16 @@ const SECTION_LABEL: Partial<Record<TemplateName, string>> = {
 const COLOURS = { ground: '#f6f1ea', disc: '#e4dacd', leaf: '#5b3a2e', ink: '#2b211c', accent: '#a8773f' }
 
 /** Every image the pages of `table` share, and the logo (`/og/logo.png`). */
-export async function openGraphImages(table: RouteTable, site: SiteConfig, messages: Record<string, Messages>): Promise<OutputFile[]> {
+export async function openGraphImages(table: RouteTable, site: SiteConfig, messages: Record<string, Messages>, remember: Remember = compute): Promise<OutputFile[]> {
   const kinds = new Map(table.routes.map((r) => [openGraphImage(r).url, r]))
   const drawn = new Map<string, Promise<Uint8Array>>() // page types that share a section share a drawing
   const images = [...kinds].map(async ([url, route]) => {
     const key = SECTION_LABEL[route.template]
     const svg = card(site.name, key ? messages[route.locale]?.[key] : undefined)
-    if (!drawn.has(svg)) drawn.set(svg, png(svg))
+    if (!drawn.has(svg)) drawn.set(svg, remember(`og ${svg}`, [svg], () => png(svg)))
     return { path: url.slice(1), contents: await drawn.get(svg)! }
   })
-  return Promise.all([...images, png(logo()).then((contents) => ({ path: 'og/logo.png', contents }))])
+  return Promise.all([...images, remember('og logo', [], () => png(logo())).then((contents) => ({ path: 'og/logo.png', contents }))])
 }
 
 const png = async (svg: string) => new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer())
