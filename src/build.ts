@@ -8,7 +8,7 @@
 import { join } from 'node:path'
 import { bundleAssets } from './assets.ts'
 import { internalLinks } from './body.ts'
-import { codeVersion, emptyCache, hashOf, loadCache, memo, saveCache, type BuildCache } from './cache.ts'
+import { codeVersion, emptyCache, hashOf, loadCache, memo, saveCache, unchanged, type BuildCache } from './cache.ts'
 import { collect } from './collections.ts'
 import { packageDir, resolveFolders } from './config.ts'
 import { problem } from './errors.ts'
@@ -98,7 +98,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   try {
     const parsed = await timed('parse', () => {
       const { messages, diagnostics: messageProblems } = remember('messages', [site, ...project.localeFiles.map((f) => f.text)], () => loadMessages(project.localeFiles, site))
-      const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site, (file, site) => parseKnown(file, site, project, cache, next))
+      const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site, (file, site) => parseKnown(file, site, textHash(project.siteFile), cache, next))
       diagnostics.push(...messageProblems, ...docProblems, ...checkTemplateKeys(project.templateFiles, messages))
       return { messages, unreadable, docs: options.drafts ? docs : docs.filter((d) => !d.data.draft) }
     })
@@ -156,8 +156,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages, remember, answer))
     const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, sitemap(table, site), robots(site), ...search], table, site, remember)
     const summary = summarise(table, files, diagnostics, bundled.assets, remember)
-    if (options.write !== false) await timed('write', () => writeSite(folders.out, files, staticDir(project)))
-    if (persistent === true) await timed('write', () => saveCache(folders.root, code, next))
+    next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions)))
+    if (persistent === true && !unchanged(cache, next)) await timed('write', () => saveCache(folders.root, code, next))
     else if (typeof persistent === 'object') Object.assign(persistent, next)
     timings.total = performance.now() - started
     return {
@@ -200,11 +200,20 @@ const linksOf = (facts: BodyFacts): string[] => {
 }
 
 /** A content file's Doc, from the cache when neither the file nor the site configuration changed. */
-function parseKnown(file: SourceFile, site: SiteConfig, project: Project, cache: BuildCache, next: BuildCache): ParsedDoc {
+function parseKnown(file: SourceFile, site: SiteConfig, siteHash: string, cache: BuildCache, next: BuildCache): ParsedDoc {
+  const text = textHash(file)
   const known = cache.docs.get(file.path)
-  const result = known && known.text === file.text && known.site === project.siteFile.text ? known.result : parseDoc(file, site)
-  next.docs.set(file.path, { text: file.text, site: project.siteFile.text, result })
+  const result = known && known.text === text && known.site === siteHash ? known.result : parseDoc(file, site)
+  next.docs.set(file.path, known?.result === result ? known : { text, site: siteHash, result })
   return result
+}
+
+// Hashed once per text: the dev server passes the same SourceFile again for an unchanged file.
+const textHashes = new WeakMap<SourceFile, string>()
+function textHash(file: SourceFile): string {
+  let hash = textHashes.get(file)
+  if (hash === undefined) textHashes.set(file, (hash = hashOf(file.text)))
+  return hash
 }
 
 const staticDir = (project: Project) => (project.staticFiles.length ? join(project.root, 'static') : undefined)

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import type { ParsedDoc } from './parse.ts'
 import type { Read } from './reads.ts'
+import type { Written } from './write.ts'
 import type { BodyFacts, SourceFile } from './types.ts'
 
 /** Bump when the cached shape changes. */
@@ -21,7 +22,7 @@ export interface BuildCache {
   facts: Map<string, BodyFacts>
   /** Minified HTML of a page by page key (see build.ts), with what it read of the rest of the site and the answers then. */
   pages: Map<string, CachedPage>
-  /** A content file's parse result, by its path, with the texts it was parsed from. */
+  /** A content file's parse result, by its path, with hashes of its text and of the site configuration it was parsed with. */
   docs: Map<string, { text: string; site: string; result: ParsedDoc }>
   /**
    * In memory only, for the builds of one dev server: the last result of a step by name, with
@@ -29,6 +30,8 @@ export interface BuildCache {
    * build to the next, so telling them apart costs a pointer comparison.
    */
   steps: Map<string, { inputs: unknown[]; value: unknown }>
+  /** The files the last build wrote (src/write.ts), so unchanged ones are linked, not written. */
+  output?: Written
 }
 
 export interface CachedPage { html: string; reads: [Read, string][] }
@@ -60,22 +63,38 @@ export function codeVersion(files: SourceFile[]): string {
   return hashOf(String(FORMAT), ...files.flatMap((f) => [f.path, f.text]))
 }
 
+// Pages are stored as UTF-8: V8 would store any page with one non-Latin character (the
+// language switcher's 中文 is on every page) as two bytes per character, twice the size.
+const decoder = new TextDecoder()
+const utf8Pages = (pages: Map<string, CachedPage>) => new Map([...pages].map(([key, page]) => [key, { ...page, html: Buffer.from(page.html) }]))
+
 const file = (root: string) => join(root, '.clinic', 'cache', 'build.bin')
 
 /** The cache a previous build left, or an empty one when there is none or it is of other code. */
 export async function loadCache(root: string, code: string): Promise<BuildCache> {
   try {
     const stored = deserialize(await readFile(file(root))) as { code: string } & BuildCache
-    return stored.code === code ? { ...emptyCache(), facts: stored.facts, pages: stored.pages, docs: stored.docs } : emptyCache()
+    if (stored.code !== code) return emptyCache()
+    const pages = new Map([...stored.pages].map(([key, page]) => [key, { ...page, html: decoder.decode(page.html as unknown as Uint8Array) }]))
+    return { ...emptyCache(), facts: stored.facts, pages, docs: stored.docs, output: stored.output }
   } catch {
     return emptyCache()
   }
+}
+
+/** True when a build re-used every entry of the cache it loaded and added none: nothing to store. */
+export function unchanged(loaded: BuildCache, next: BuildCache): boolean {
+  const same = <V>(a: ReadonlyMap<string, V> | undefined, b: ReadonlyMap<string, V> | undefined, eq = (x: V, y: V) => x === y) =>
+    a !== undefined && b !== undefined && a.size === b.size && [...a].every(([k, v]) => b.has(k) && eq(v, b.get(k)!))
+  return same(loaded.pages, next.pages) && same(loaded.facts, next.facts)
+    && same(loaded.docs, next.docs)
+    && loaded.output?.dir === next.output?.dir && same(loaded.output?.files, next.output?.files)
 }
 
 /** Replaces the stored cache with this build's entries (so it never grows beyond one build). */
 export async function saveCache(root: string, code: string, cache: BuildCache): Promise<void> {
   const target = file(root)
   await mkdir(join(root, '.clinic', 'cache'), { recursive: true })
-  await writeFile(`${target}.tmp`, serialize({ code, facts: cache.facts, pages: cache.pages, docs: cache.docs }))
+  await writeFile(`${target}.tmp`, serialize({ code, facts: cache.facts, pages: utf8Pages(cache.pages), docs: cache.docs, output: cache.output }))
   await rename(`${target}.tmp`, target)
 }

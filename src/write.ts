@@ -1,26 +1,87 @@
 /**
  * The build's only output stage. Writes into a fresh folder beside the output folder and swaps it
  * in only when everything was written, so a failed build leaves the previous site untouched.
+ * A file the previous build wrote with the same contents, and that nobody touched since, is
+ * hard-linked into the fresh folder instead of written again: the old folder is only ever
+ * removed, never changed, so both can share it. A rebuild of a large site then costs little more
+ * than its changed files.
  */
-import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { cp, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { listFiles } from './read.ts'
 import type { OutputFile } from './types.ts'
 
-export async function writeSite(outDir: string, files: OutputFile[], staticDir: string | undefined): Promise<void> {
+/** What a build wrote, by path under the output folder: enough to recognise each file later. */
+export interface Written {
+  dir: string
+  files: Map<string, { hash: string; size: number; mtimeMs: number }>
+  /** The versions of the static files copied (see Project.staticVersions). */
+  statics: string
+}
+
+/** `statics`: a key that changes when any static file does (its size and time, say). */
+export async function writeSite(outDir: string, files: OutputFile[], staticDir: string | undefined, previous?: Written, statics = ''): Promise<Written> {
   const temp = `${outDir}.tmp-${process.pid}`
   const old = `${outDir}.old-${process.pid}`
+  const known = previous?.dir === outDir ? previous.files : new Map<string, never>()
+  const hashes = files.map((f) => createHash('sha1').update(f.contents).digest('base64url'))
+  if (previous && previous.statics === statics && await untouched(outDir, files, hashes, previous, staticDir)) return previous
+  const written: Written = { dir: outDir, files: new Map(), statics }
   await rm(temp, { recursive: true, force: true })
   try {
     await mkdir(temp, { recursive: true })
     if (staticDir) await cp(staticDir, temp, { recursive: true })
     const dirs = new Set(files.map((f) => dirname(join(temp, f.path))))
-    for (const dir of dirs) await mkdir(dir, { recursive: true })
-    await inBatches(files, 64, (f) => writeFile(join(temp, f.path), f.contents))
+    await inBatches([...dirs], 64, async (dir) => { await mkdir(dir, { recursive: true }) })
+    await inBatches(files.map((f, i) => ({ ...f, hash: hashes[i]! })), 64, async (f) => {
+      const { hash } = f
+      const before = known.get(f.path)
+      if (before?.hash === hash && await linked(join(outDir, f.path), join(temp, f.path), before)) {
+        written.files.set(f.path, before)
+        return
+      }
+      await writeFile(join(temp, f.path), f.contents)
+      const { size, mtimeMs } = await stat(join(temp, f.path))
+      written.files.set(f.path, { hash, size, mtimeMs })
+    })
   } catch (error) {
     await rm(temp, { recursive: true, force: true })
     throw error
   }
   await swap(temp, outDir, old)
+  return written
+}
+
+/**
+ * True when the output folder holds exactly what this build would write: the same files as the
+ * last build wrote, each with the same contents and untouched since, the same static files and
+ * nothing else. Then there is nothing to write.
+ */
+async function untouched(outDir: string, files: OutputFile[], hashes: string[], previous: Written, staticDir: string | undefined): Promise<boolean> {
+  if (previous.dir !== outDir || previous.files.size !== files.length) return false
+  const expected = new Set([...files.map((f) => f.path), ...(staticDir ? await listFiles(staticDir) : [])])
+  const present = await listFiles(outDir)
+  if (present.length !== expected.size || present.some((p) => !expected.has(p))) return false
+  const same = await Promise.all(files.map(async (f, i) => {
+    const before = previous.files.get(f.path)
+    if (!before || before.hash !== hashes[i]) return false
+    const now = await stat(join(outDir, f.path)).catch(() => undefined)
+    return now?.size === before.size && now.mtimeMs === before.mtimeMs
+  }))
+  return same.every(Boolean)
+}
+
+/** Links `from` to `to` if `from` is still the file the last build wrote; false when it cannot. */
+async function linked(from: string, to: string, was: { size: number; mtimeMs: number }): Promise<boolean> {
+  try {
+    const now = await stat(from)
+    if (now.size !== was.size || now.mtimeMs !== was.mtimeMs) return false
+    await link(from, to)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** Replaces `target` by `fresh`; if the second rename fails, the previous output is put back. */

@@ -227,6 +227,29 @@ describe('write', () => {
     expect(readdirSync(base)).toEqual(['dist'])
   })
 
+  test('a rebuild links the files it wrote before, rewrites what changed or was touched, and drops strays', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'clinic-write-'))
+    const out = join(base, 'dist')
+    const pages = [{ path: 'index.html', contents: 'home' }, { path: 'blog/index.html', contents: 'blog' }, { path: 'contact/index.html', contents: 'contact' }]
+    const first = await writeSite(out, pages, undefined)
+    const inode = (path: string) => statSync(join(out, path)).ino
+    const inodes = Object.fromEntries(pages.map((p) => [p.path, inode(p.path)]))
+    // Nothing changed: nothing is written, not even a fresh folder.
+    const folder = statSync(out).ino
+    expect(await writeSite(out, pages, undefined, first)).toBe(first)
+    expect(statSync(out).ino).toBe(folder)
+    // One page changed, one edited by hand in the output, one stray file added there.
+    writeFileSync(join(out, 'contact/index.html'), 'edited by hand')
+    writeFileSync(join(out, 'stray.html'), 'not ours')
+    const changed = pages.map((p) => (p.path === 'blog/index.html' ? { ...p, contents: 'blog, updated' } : p))
+    await writeSite(out, changed, undefined, first)
+    expect(snapshotNames(out)).toEqual(['blog/index.html', 'contact/index.html', 'index.html'])
+    expect(changed.map((p) => readFileSync(join(out, p.path), 'utf8'))).toEqual(['home', 'blog, updated', 'contact'])
+    expect(inode('index.html')).toBe(inodes['index.html']) // linked, not written again
+    expect(inode('blog/index.html')).not.toBe(inodes['blog/index.html'])
+    expect(readdirSync(base)).toEqual(['dist'])
+  })
+
   test('a failed write leaves the previous output exactly as it was and nothing beside it', async () => {
     const base = mkdtempSync(join(tmpdir(), 'clinic-write-'))
     const out = join(base, 'dist')
