@@ -47,6 +47,8 @@ function start(command: string, args: string[], ready: RegExp): Promise<{ child:
     child.stdout!.on('data', check)
     child.stderr!.on('data', check)
     child.once('exit', (code) => fail(new Error(`${command} exited ${code}:\n${output.slice(-2000)}`)))
+    // A server that never says it is ready is a failure to report, not a benchmark that hangs.
+    setTimeout(() => { child.kill('SIGINT'); fail(new Error(`${command} did not say it was ready within 5 minutes:\n${output.slice(-2000)}`)) }, 300_000).unref()
   })
 }
 
@@ -99,8 +101,9 @@ async function benchHugo(): Promise<{ served: number[]; rebuild: number[] } | un
   const site = join(work, 'hugo')
   cpSync(join(harness, 'sites/hugo'), site, { recursive: true })
   cpSync(corpus, join(site, 'content/blog'), { recursive: true })
-  const hugo = await start('hugo', ['server', '--source', site, '--bind', '127.0.0.1', '--port', '1313', '--disableLiveReload'], /Web Server is available at (http:\/\/\S+?)\/? /)
-  const url = hugo.match[1]!.replace('localhost', '127.0.0.1').replace(/\/$/, '')
+  // Hugo 0.111 prints "//localhost:1313/", without the scheme.
+  const hugo = await start('hugo', ['server', '--source', site, '--bind', '127.0.0.1', '--port', '1313', '--disableLiveReload'], /Web Server is available at (?:http:)?\/\/(\S+?)\/? /)
+  const url = `http://${hugo.match[1]!.replace('localhost', '127.0.0.1')}`
   const served: number[] = []
   try {
     for (let i = 0; i < edits; i++) {

@@ -22,7 +22,7 @@ import type { RenderInput } from './renderer.ts'
 import { buildRouteTable } from './routes.ts'
 import { ShardPool } from './shards.ts'
 import { localeUrl } from './shared/urls.ts'
-import { answerer } from './reads.ts'
+import { answerer, docPrint } from './reads.ts'
 import { parseSite } from './site.ts'
 import { searchFiles } from './seo/index.ts'
 import { withDeployOutputs } from './deploy/index.ts'
@@ -108,8 +108,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
     const locales = site.locales.map((l) => l.code)
     const links = new Map(parsed.docs.map((d) => [d.id, linksOf(facts.get(d.id)!)]))
-    const collections = remember('collect', [locales.join(), ...parsed.docs, ...links.values()], () => collect(parsed.docs, locales, links))
-    const { table, diagnostics: routeProblems } = buildRouteTable(parsed.docs, site, collections, parsed.unreadable, { translationFallback: options.translationFallback })
+    // Collections and routes show places and front matter only: a body edit keeps them (and so
+    // the answers pages read from them) as they were, Docs with the old body text included.
+    const collections = remember('collect', [locales.join(), ...parsed.docs.map(docPrint), ...[...links.values()].map((l) => l.join(' '))], () => collect(parsed.docs, locales, links))
+    const { table, diagnostics: routeProblems } = remember('routes', [site, collections, JSON.stringify(parsed.unreadable), options.translationFallback],
+      () => buildRouteTable(parsed.docs, site, collections, parsed.unreadable, { translationFallback: options.translationFallback }))
     const unreadableUrls = parsed.unreadable.map((p) => localeUrl(p.locale, p.path, site.defaultLocale))
     diagnostics.push(...routeProblems, ...checkLinks(parsed.docs, facts, table, project.staticFiles, unreadableUrls))
     if (failed()) return stop()
@@ -126,12 +129,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     // What every page may show besides its own Doc and what it reads of others (src/reads.ts).
     const shared = hashOf(code, project.siteFile.text, ...[...project.localeFiles, ...project.templateFiles].map((f) => f.text), JSON.stringify([bundled.assets, pictures.images]))
-    const answer = answerer(collections, table)
+    const answer = remember('answers', [collections, table], () => answerer(collections, table))
     const html = new Map<string, string>()
     const keys = new Map<Route, string>()
     const stale: Route[] = []
     for (const route of table.routes) {
-      const key = `${shared} ${byId.get(route.docId!)?.hash ?? '-'} ${JSON.stringify(route)}`
+      const key = `${shared} ${byId.get(route.docId!)?.hash ?? '-'} ${routeText(route)}`
       keys.set(route, key)
       const cached = cache.pages.get(key)
       if (cached && cached.reads.every(([read, answered]) => answer(read) === answered)) {
@@ -191,6 +194,12 @@ const withoutBody = (doc: Doc): Doc => {
   let stripped = strippedDocs.get(doc)
   if (!stripped) strippedDocs.set(doc, (stripped = { ...doc, markdown: '', hash: '' }))
   return stripped
+}
+const routeTexts = new WeakMap<Route, string>()
+const routeText = (route: Route): string => {
+  let text = routeTexts.get(route)
+  if (text === undefined) routeTexts.set(route, (text = JSON.stringify(route)))
+  return text
 }
 const linkLists = new WeakMap<BodyFacts, string[]>()
 const linksOf = (facts: BodyFacts): string[] => {

@@ -92,7 +92,7 @@ export function answerer(collections: Collections, table: RouteTable): (read: Re
 // A Doc is never changed once parsed, and the cache hands the same object to later builds:
 // its fingerprint (what other pages can show of it: place and front matter) is computed once.
 const docPrints = new WeakMap<Doc, string>()
-function docPrint(doc: Doc | undefined): string {
+export function docPrint(doc: Doc | undefined): string {
   if (!doc) return '-'
   let print = docPrints.get(doc)
   if (print === undefined) docPrints.set(doc, (print = hashOf(doc.id, doc.locale, doc.path, doc.template, JSON.stringify(doc.data))))

@@ -9,7 +9,7 @@ import { collect, type Collections } from './collections.ts'
 import { minifyHtml } from './minify.ts'
 import type { RenderContext } from './page.ts'
 import type { ImageSet } from './picture.ts'
-import type { Read } from './reads.ts'
+import { docPrint, type Read } from './reads.ts'
 import { renderRoute } from './render.tsx'
 import type { Assets, BodyFacts, Doc, Messages, Route, SiteConfig } from './types.ts'
 
@@ -76,8 +76,8 @@ export function createRenderer() {
 
     prepare(input: RenderInput): void {
       const locales = input.site.locales.map((l) => l.code)
-      // In this thread the dev server's rebuilds pass the very same Docs again: collect them once.
-      const inputs = [locales.join(), ...input.docs, ...input.links.map(([, links]) => links)]
+      // The dev server's rebuilds mostly pass the same places, front matter and links again.
+      const inputs = [locales.join(), ...input.docs.map(docPrint), ...input.links.map(([, links]) => links.join(' '))]
       if (!collected || inputs.length !== collected.inputs.length || inputs.some((x, i) => x !== collected!.inputs[i])) {
         collected = { inputs, collections: collect(input.docs, locales, new Map(input.links)) }
       }
