@@ -21,6 +21,8 @@ export function trackedView(collections: Collections, table: RouteTable, note: (
       if (typeof locale === 'string') note(`${name} ${locale}`)
       return lists[locale as string]
     },
+    // A walk over every locale's list depends on every Doc.
+    ownKeys: (lists) => { note('docs'); return Reflect.ownKeys(lists) },
   })
   return {
     collections: {
