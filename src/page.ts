@@ -47,6 +47,8 @@ export interface Page {
   sections: () => { lead: Section['nodes']; sections: Section[] }
   /** A date (YYYY-MM-DD) written the locale's way: '15 October 2026', '2026年10月15日'. */
   date: (iso: string) => string
+  /** Items joined the locale's way: 'English, Mandarin and Hokkien', '英语、华语和福建话'. */
+  list: (items: string[]) => string
   /** The profile Doc of a doctor in this page's locale. */
   doctor: (slug: string) => Doc | undefined
   /** The page's hero image from its front matter (`image`, `imageAlt`), when it has one. */
@@ -68,6 +70,7 @@ export function createPage(route: Route, ctx: RenderContext): Page {
     markdown: (nodes) => renderMarkdown(nodes ?? (doc ? ctx.bodyOf(doc).children : []), ctx.images),
     sections: () => (doc ? splitSections(ctx.bodyOf(doc)) : { lead: [], sections: [] }),
     date: (iso) => dates.format(new Date(`${iso}T00:00:00Z`)),
+    list: (items) => listFormat(locale.messages).format(items),
     doctor: (slug) => collections.doctors[route.locale]?.find((d) => d.path === `/${slug}/`),
     hero: () => {
       const set = doc?.data.image ? ctx.images[doc.data.image] : undefined
@@ -82,5 +85,12 @@ const formats = new Map<string, Intl.DateTimeFormat>()
 function dateFormat(tag: string): Intl.DateTimeFormat {
   let format = formats.get(tag)
   if (!format) formats.set(tag, (format = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' })))
+  return format
+}
+
+const lists = new Map<string, Intl.ListFormat>()
+function listFormat(tag: string): Intl.ListFormat {
+  let format = lists.get(tag)
+  if (!format) lists.set(tag, (format = new Intl.ListFormat(tag, { type: 'conjunction' })))
   return format
 }

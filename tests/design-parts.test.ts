@@ -165,7 +165,10 @@ describe('the doctor profile block', () => {
       const quals = find(card, 'p', 'doctor-card__quals')[0]!
       expect(textOf(quals)).toBe(data.qualifications.join(' · '))
       expect(quals.attribs.lang).toBe('en')
-      expect(textOf(find(card, 'p', 'doctor-card__languages')[0]!)).toBe(`${t(locale, 'doctor.languages')}: ${data.languages.join(', ')}`)
+      // Joined the language's way: 'English, Mandarin and Hokkien', '英语、华语和福建话'.
+      const languages = new Intl.ListFormat(locale === 'en' ? 'en-SG' : 'zh-CN', { type: 'conjunction' }).format(data.languages)
+      expect(textOf(find(card, 'p', 'doctor-card__languages')[0]!)).toBe(`${t(locale, 'doctor.languages')}${t(locale, 'language.labelSeparator')}${languages}`)
+      if (locale === 'cn') expect(textOf(find(card, 'p', 'doctor-card__languages')[0]!)).toMatch(/：[^,:]*、/)
     })
     expect(textOf(cards[1]!)).toContain(QUALIFICATION)
   })

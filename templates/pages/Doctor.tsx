@@ -21,7 +21,7 @@ export function Doctor({ page }: { page: Page }) {
             <dd lang="en"><ul>{data.qualifications!.map((q) => <li key={q}>{q}</li>)}</ul></dd>
             {registration && <><dt>{t('doctor.mcr')}</dt><dd>{registration.mcr}</dd></>}
             <dt>{t('doctor.languages')}</dt>
-            <dd>{data.languages!.join(', ')}</dd>
+            <dd>{page.list(data.languages!)}</dd>
             {data.memberships!.length > 0 && <><dt>{t('doctor.memberships')}</dt><dd lang="en"><ul>{data.memberships!.map((m) => <li key={m}>{m}</li>)}</ul></dd></>}
           </dl>
         </aside>

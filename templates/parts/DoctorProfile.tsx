@@ -13,7 +13,7 @@ export function DoctorProfile({ page, doc }: { page: Page; doc: Doc }) {
         <h3><a href={page.url(doc.path)}>{data.name}</a></h3>
         <p className="doctor-card__role">{data.role}</p>
         <p className="doctor-card__quals" lang="en">{data.qualifications?.join(' · ')}</p>
-        {data.languages && <p className="doctor-card__languages">{page.t('doctor.languages')}: {data.languages.join(', ')}</p>}
+        {data.languages && <p className="doctor-card__languages">{page.t('doctor.languages')}{page.t('language.labelSeparator')}{page.list(data.languages)}</p>}
         <ReadMore page={page} href={page.url(doc.path)} title={data.title} />
       </div>
     </article>
