@@ -11,8 +11,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { build } from '../src/build.ts'
 import { launchBrowser } from './browser.ts'
-import { projectRoot } from './helpers.ts'
-import { get } from './http.ts'
+import { copySite, projectRoot } from './helpers.ts'
+import { get, rawGet } from './http.ts'
 
 /** Rebuilds share two cores with everything else on the machine: wait generously, on conditions. */
 const REBUILD = { timeout: 150_000, interval: 200 }
@@ -205,6 +205,41 @@ describe('clinic-build dev', () => {
     expect(production.ok).toBe(false)
     expect(production.diagnostics).toContainEqual(expect.objectContaining({ code: 'MissingTranslation', severity: 'error', file: 'content/en/thank-you.md' }))
   })
+
+  test('answers the local enquiry endpoint and 500 concurrent connections', async () => {
+    const enquiry = await fetch(`${url}/api/enquiry`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: '{}' })
+    expect(enquiry.status).toBe(422)
+    expect(await enquiry.json()).toMatchObject({ ok: false })
+    const port = Number(new URL(url).port)
+    const statuses = await Promise.all(Array.from({ length: 500 }, (_, i) => rawGet(port, i % 2 ? '/services/' : `/blog/?n=${i}`).then((r) => r.status)))
+    expect(statuses.filter((s) => s === 200)).toHaveLength(500)
+    expect((await status()).ok).toBe(true)
+  })
+
+  test('a second dev server asked for a taken port says so and takes the next free one', async () => {
+    const other = copySite()
+    const port = Number(new URL(url).port)
+    const second = spawn(process.execPath, [join(site, 'bin/clinic-build.js'), 'dev', '--root', other, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    try {
+      const served = await new Promise<string>((started, failed) => {
+        const seen = (c: Buffer) => {
+          output += c
+          const address = /Dev server at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1]
+          if (address) started(address)
+        }
+        second.stdout!.on('data', seen)
+        second.stderr!.on('data', seen)
+        second.once('exit', (code) => failed(new Error(`dev exited ${code}:\n${output}`)))
+      })
+      expect(output).toContain(`Port ${port} is taken; trying ${port + 1}.`)
+      expect(served).toBe(`http://127.0.0.1:${port + 1}`)
+      expect((await get(`${served}/contact/`)).status).toBe(200)
+    } finally {
+      second.kill('SIGINT')
+      rmSync(other, { recursive: true, force: true })
+    }
+  }, 300_000)
 
   test('Ctrl-C stops it cleanly, open event streams included', async () => {
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
