@@ -25,7 +25,7 @@ if (!existsSync(join(harness, 'gen-corpus.mjs'))) {
   process.exit(1)
 }
 
-interface Run { seconds: number; rssMb?: number }
+interface Run { seconds: number; rssMb?: number; stdout?: string }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 /** The site with N synthetic articles; each names the sample doctor as author and reviewer. */
@@ -50,7 +50,7 @@ function build(site: string, out: string): Run {
     : spawnSync(command[0]!, command.slice(1), { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
   const seconds = (performance.now() - started) / 1000
   if (r.status !== 0) throw new Error(`bench: a build failed:\n${r.stderr.split('\n').slice(0, 20).join('\n')}`)
-  return { seconds, rssMb: timeBin ? Number(r.stderr.trim().split('\n').at(-1)) / 1024 : undefined }
+  return { seconds, rssMb: timeBin ? Number(r.stderr.trim().split('\n').at(-1)) / 1024 : undefined, stdout: r.stdout }
 }
 
 /** The median of `runs` builds (by time), with the largest peak memory among them. */
@@ -84,6 +84,15 @@ function compareRun(n: number, site: string): Record<string, { seconds: number; 
   return Object.fromEntries(results.map((x) => [x.command, { seconds: x.median, rssMb: rss[x.command] ?? 0 }]))
 }
 
+/** The build summary's verdict on the byte budgets, with the heaviest page type's HTML. */
+function budgetVerdict(stdout: string): string {
+  const verdict = /^(every page fits its budgets|over budget:[\s\S]*?)$/m.exec(stdout)?.[1] ?? 'no budget line in the summary'
+  const html = [...stdout.matchAll(/^ {2}([a-z-]+) +([\d.]+ KB) \/ ([\d.]+ KB)/gm)].map((m) => ({ type: m[1]!, raw: m[2]!, gzip: m[3]! }))
+  const heaviest = html.sort((a, b) => parseFloat(b.gzip) - parseFloat(a.gzip))[0]
+  return heaviest ? `${verdict}; heaviest HTML: ${heaviest.type}, ${heaviest.raw} (${heaviest.gzip} gzip)` : verdict
+}
+const budgetLines: string[] = []
+
 const machine = `${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`
 const report: string[] = [`clinic-build benchmark, ${new Date().toISOString().slice(0, 10)} (${machine}), median of ${runs} runs\n`]
 report.push('| articles | pages | build | seconds | ms/page | peak RSS MB |', '|---|---|---|---|---|---|')
@@ -97,8 +106,10 @@ for (const n of sizes.length ? sizes : [4000]) {
   // With --compare, clinic-build's cold build is timed by compare.sh beside the others, the same way.
   const compared = compare ? compareRun(n, site) : {}
   const cold = compared['clinic-build'] ?? measure(() => { rmSync(join(site, '.clinic'), { recursive: true, force: true }); return build(site, out) })
-  if (compare) build(site, out) // writes this run's output folder from the cache compare.sh's last build left
+  // Writes this run's output folder (from the cache the last cold build left) and prints the summary.
+  const first = build(site, out)
   const pages = pagesIn(out)
+  budgetLines.push(`${n} articles: ${budgetVerdict(first.stdout ?? '')}`)
   const warm = measure(() => build(site, out))
   const article = join(site, 'content/en/blog', readdirSync(join(site, 'content/en/blog')).find((f) => f !== 'index.md')!)
   const edited = measure(() => { appendFileSync(article, '\nOne more sentence for the benchmark.\n'); return build(site, out) })
@@ -110,4 +121,5 @@ for (const n of sizes.length ? sizes : [4000]) {
   for (const [tool, r] of Object.entries(compared)) if (tool !== 'clinic-build') row(n, n + 1, `${tool} cold`, r)
   rmSync(work, { recursive: true, force: true })
   console.log(report.join('\n'))
+  console.log(`\nbyte budgets (build summary):\n${budgetLines.map((l) => `  ${l}`).join('\n')}`)
 }
