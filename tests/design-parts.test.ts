@@ -169,6 +169,9 @@ describe('the doctor profile block', () => {
       const languages = new Intl.ListFormat(locale === 'en' ? 'en-SG' : 'zh-CN', { type: 'conjunction' }).format(data.languages)
       expect(textOf(find(card, 'p', 'doctor-card__languages')[0]!)).toBe(`${t(locale, 'doctor.languages')}${t(locale, 'language.labelSeparator')}${languages}`)
       if (locale === 'cn') expect(textOf(find(card, 'p', 'doctor-card__languages')[0]!)).toMatch(/：[^,:]*、/)
+      // The drawn roundel: initials in English, the surname alone in Chinese.
+      const initials = textOf(select(card, (el) => el.name === 'text')[0]!)
+      expect(initials).toBe(locale === 'en' ? data.name.replace(/^Dr /, '').split(' ').slice(0, 2).map((w: string) => w[0]).join('') : data.name[0])
     })
     expect(textOf(cards[1]!)).toContain(QUALIFICATION)
   })
