@@ -1,7 +1,7 @@
 /**
  * The build cache, under the site's .clinic/cache/: what the costly stages derived from each input,
  * keyed by content hash. A body's facts are kept by the hash of its file; a page's minified HTML
- * by a hash of its Doc, its route and everything pages share, and with the answers to what it
+ * by its Doc's hash, its route and a hash of everything pages share, with the answers to what it
  * read of other pages (src/reads.ts). Unchanged pages are therefore neither parsed nor rendered
  * again; the whole cache is dropped when the generator's code changes.
  */
@@ -43,10 +43,10 @@ export type Remember = <T>(step: string, inputs: unknown[], run: () => T) => T
 export const compute: Remember = (_step, _inputs, run) => run()
 
 /** The step's last value when called with the same inputs (compared with ===), else computes it. */
-export function memo<T>(cache: BuildCache, step: string, inputs: unknown[], compute: () => T): T {
+export function memo<T>(cache: BuildCache, step: string, inputs: unknown[], run: () => T): T {
   const last = cache.steps.get(step)
   if (last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i])) return last.value as T
-  const value = compute()
+  const value = run()
   cache.steps.set(step, { inputs, value })
   return value
 }

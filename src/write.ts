@@ -55,8 +55,8 @@ export async function writeSite(outDir: string, files: OutputFile[], staticDir: 
 
 /**
  * True when the output folder holds exactly what this build would write: the same files as the
- * last build wrote, each with the same contents and untouched since, the same static files and
- * nothing else. Then there is nothing to write.
+ * last build wrote, each with the same contents and untouched since, copies of the same versions
+ * of the static files (the caller's `statics`) and nothing else. Then there is nothing to write.
  */
 async function untouched(outDir: string, files: OutputFile[], hashes: string[], previous: Written, staticDir: string | undefined): Promise<boolean> {
   if (previous.dir !== outDir || previous.files.size !== files.length) return false
