@@ -44,7 +44,7 @@ const fixtures: { name: string; break: (site: string) => void; stderr: string }[
   {
     name: 'invalid YAML in a locale file',
     break: (s) => edit(s, 'locales/zh-CN.yaml', (t) => t.replace('  menu: 菜单', ' menu: 菜单')),
-    stderr: 'locales/zh-CN.yaml:7:1  InvalidYaml  YAML could not be parsed: All mapping items must start at the same column\n  hint: Check the indentation, and quote values that contain ": " or start with a special character.',
+    stderr: 'locales/zh-CN.yaml:9:1  InvalidYaml  YAML could not be parsed: All mapping items must start at the same column\n  hint: Check the indentation, and quote values that contain ": " or start with a special character.',
   },
   {
     name: 'a required front-matter field missing',
@@ -64,7 +64,7 @@ const fixtures: { name: string; break: (site: string) => void; stderr: string }[
   {
     name: 'a message key missing in one locale file',
     break: (s) => edit(s, 'locales/zh-CN.yaml', (t) => t.replace('  open: 打开地图\n', '')),
-    stderr: 'locales/zh-CN.yaml  MissingMessage  Message "map.open" is defined in locales/en-SG.yaml:80 but missing here.\n  hint: Add the key to this locale file; every locale defines the same messages.',
+    stderr: 'locales/zh-CN.yaml  MissingMessage  Message "map.open" is defined in locales/en-SG.yaml:82 but missing here.\n  hint: Add the key to this locale file; every locale defines the same messages.',
   },
   {
     name: 'a template asking for a message no locale defines',
