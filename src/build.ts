@@ -127,9 +127,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       site, messages: parsed.messages, routes: table.routes, assets: bundled.assets, images: pictures.images,
       docs: parsed.docs.map(withoutBody), links: [...links],
     }
-    // What every page may show besides its own Doc and what it reads of others (src/reads.ts).
-    const shared = hashOf(code, project.siteFile.text, ...[...project.localeFiles, ...project.templateFiles].map((f) => f.text), JSON.stringify([bundled.assets, pictures.images]))
-    const answer = remember('answers', [collections, table], () => answerer(collections, table))
+    // What every page may show besides its own Doc and what it reads of others and of the
+    // locales' messages (src/reads.ts).
+    const shared = hashOf(code, project.siteFile.text, ...project.templateFiles.map((f) => f.text), JSON.stringify([bundled.assets, pictures.images]))
+    const answer = remember('answers', [collections, table, parsed.messages], () => answerer(collections, table, parsed.messages))
     const html = new Map<string, string>()
     const keys = new Map<Route, string>()
     const stale: Route[] = []

@@ -59,7 +59,9 @@ export interface Page {
 
 export function createPage(route: Route, ctx: RenderContext): Page {
   const { site } = ctx
-  const { collections, table, feeds } = trackedView(ctx.collections, ctx.table, ctx.onRead ?? (() => {}))
+  const note = ctx.onRead ?? (() => {})
+  const { collections, table, feeds } = trackedView(ctx.collections, ctx.table, note)
+  note(`messages ${route.locale}`)
   const locale = site.locales.find((l) => l.code === route.locale)!
   const doc = route.docId ? collections.byId.get(route.docId) : undefined
   const dates = dateFormat(locale.messages)
@@ -76,7 +78,7 @@ export function createPage(route: Route, ctx: RenderContext): Page {
       const set = doc?.data.image ? ctx.images[doc.data.image] : undefined
       return set && { set, alt: doc!.data.imageAlt ?? '' }
     },
-    languageName: (code) => ctx.messages[code]?.['language.name'] ?? code,
+    languageName: (code) => { note(`languageName ${code}`); return ctx.messages[code]?.['language.name'] ?? code },
   }
 }
 

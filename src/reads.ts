@@ -2,14 +2,14 @@
  * What a page read of the rest of the site while it rendered. Templates reach other pages only
  * through the collections and the route table; a page renders with tracked copies of both, which
  * note each question asked ("the services in cn", "the Doc content/en/blog/x.md", "the articles
- * linking to /services/ear/"). The build cache keeps a page with the fingerprints of the answers,
+ * linking to /services/ear/"), and page.ts notes which locales' messages it used. The build cache keeps a page with the fingerprints of the answers,
  * and re-uses it while its own inputs are unchanged and every question gets the same answer:
  * a title edit re-renders the pages that show that title, not the whole site. Pure.
  */
 import type { Collections } from './collections.ts'
 import { hashOf } from './cache.ts'
 import { listingsWithFeeds } from './seo/feed.ts'
-import type { Doc, Route, RouteTable } from './types.ts'
+import type { Doc, Messages, Route, RouteTable } from './types.ts'
 
 /** A question a page asked. Examples: 'services cn', 'doc content/en/contact.md', 'route /blog/' */
 export type Read = string
@@ -61,7 +61,7 @@ function trackedMap<K, V>(map: ReadonlyMap<K, V>, noteKey: (key: K) => void, not
  * Answers questions against one build's collections and route table, each as a short
  * fingerprint, computed once per build however many pages asked it.
  */
-export function answerer(collections: Collections, table: RouteTable): (read: Read) => string {
+export function answerer(collections: Collections, table: RouteTable, messages: Record<string, Messages>): (read: Read) => string {
   const answers = new Map<Read, string>()
   const docs = (list: readonly Doc[] | undefined) => (list ?? []).map(docPrint).join(' ')
   const answer = (read: Read): string => {
@@ -81,6 +81,8 @@ export function answerer(collections: Collections, table: RouteTable): (read: Re
       case 'route': return hashOf(JSON.stringify(table.byUrl.get(first) ?? null))
       case 'routes': return hashOf(JSON.stringify(table.routes))
       case 'feeds': return hashOf(JSON.stringify(listingsWithFeeds(table)))
+      case 'messages': return hashOf(JSON.stringify(messages[first] ?? null))
+      case 'languageName': return messages[first]?.['language.name'] ?? first
       default: throw new Error(`a page read ${read}, which the build cache cannot check`)
     }
   }

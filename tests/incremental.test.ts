@@ -98,6 +98,12 @@ describe('incremental rebuilds', () => {
   })
 
   test('a message, the site configuration and a static image', async () => {
+    // A Chinese message renders the Chinese pages; the language's name, which the English pages'
+    // switcher shows, renders the English ones too.
+    edit(site, 'locales/zh-CN.yaml', (t) => t.replace(/^(\s*languages: ).*$/m, '$1会说的语言'))
+    const chinese = await rebuild('locales/zh-CN.yaml')
+    expect(chinese.pages!.rendered).toBe(chinese.table!.routes.filter((r) => r.locale === 'cn').length)
+    await expectSameAsCold(chinese)
     edit(site, 'locales/en-SG.yaml', (t) => t.replace(/^(\s*name: ).*$/m, '$1English (Singapore)'))
     await expectSameAsCold(await rebuild('locales/en-SG.yaml'))
     edit(site, 'content/site.yaml', (t) => t.replace(/^(\s*pageSize: ).*$/m, '$12'))
