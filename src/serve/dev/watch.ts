@@ -1,19 +1,48 @@
 /** Watches the site's sources with chokidar and reports each changed path relative to its base. */
 import { watch, type FSWatcher } from 'chokidar'
+import { statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 
 /** Editors' swap and backup files, and dot files, are not sources. */
 const IGNORED = (path: string) => /^\.|~$|\.(swp|swx|tmp)$/.test(basename(path))
+
+/**
+ * chokidar drops a file's change events for 50 ms after one it reports, with no event at the end,
+ * so the last of several quick saves can go unreported. Each reported file is looked at again
+ * after that window, and reported again if it changed meanwhile.
+ */
+const LOOK_AGAIN_MS = 80
 
 export interface WatchedFolder { base: string; folder: string }
 
 /** Resolves once the initial scan is done, so that every later change is reported. */
 export async function watchSources(folders: WatchedFolder[], onChange: (path: string) => void): Promise<FSWatcher> {
   const watcher = watch(folders.map((f) => join(f.base, f.folder)), { ignoreInitial: true, ignored: IGNORED })
-  watcher.on('all', (_event, path) => {
+  const report = (path: string) => {
     const owner = folders.find((f) => !relative(join(f.base, f.folder), path).startsWith('..'))
     onChange(owner ? relative(owner.base, path).split('\\').join('/') : path)
+  }
+  const lookAgain = (path: string, seen: string) => {
+    setTimeout(() => {
+      const now = versionOf(path)
+      if (watcher.closed || now === seen) return
+      report(path)
+      lookAgain(path, now)
+    }, LOOK_AGAIN_MS).unref()
+  }
+  watcher.on('all', (event, path) => {
+    report(path)
+    if (event === 'add' || event === 'change') lookAgain(path, versionOf(path))
   })
   await new Promise<void>((ready) => watcher.once('ready', () => ready()))
   return watcher
+}
+
+function versionOf(path: string): string {
+  try {
+    const stats = statSync(path)
+    return `${stats.size}-${stats.mtimeMs}`
+  } catch {
+    return 'gone'
+  }
 }
