@@ -8,7 +8,7 @@
 import { join } from 'node:path'
 import { bundleAssets } from './assets.ts'
 import { internalLinks } from './body.ts'
-import { codeVersion, emptyCache, hashOf, loadCache, memo, saveCache, unchanged, type BuildCache } from './cache.ts'
+import { codeVersion, emptyCache, hashOf, loadCache, memo, oncePer, saveCache, unchanged, type BuildCache } from './cache.ts'
 import { collect } from './collections.ts'
 import { packageDir, resolveFolders } from './config.ts'
 import { problem } from './errors.ts'
@@ -188,26 +188,11 @@ async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, p
   return facts
 }
 
-// Derived once per object: a Doc or body facts re-used from the cache give the very same result,
-// which lets the steps after them see that nothing changed.
-const strippedDocs = new WeakMap<Doc, Doc>()
-const withoutBody = (doc: Doc): Doc => {
-  let stripped = strippedDocs.get(doc)
-  if (!stripped) strippedDocs.set(doc, (stripped = { ...doc, markdown: '', hash: '' }))
-  return stripped
-}
-const routeTexts = new WeakMap<Route, string>()
-const routeText = (route: Route): string => {
-  let text = routeTexts.get(route)
-  if (text === undefined) routeTexts.set(route, (text = JSON.stringify(route)))
-  return text
-}
-const linkLists = new WeakMap<BodyFacts, string[]>()
-const linksOf = (facts: BodyFacts): string[] => {
-  let links = linkLists.get(facts)
-  if (!links) linkLists.set(facts, (links = internalLinks(facts)))
-  return links
-}
+// Derived once per object, so that the steps after them see that nothing changed.
+const withoutBody = oncePer((doc: Doc): Doc => ({ ...doc, markdown: '', hash: '' }))
+const routeText = oncePer((route: Route) => JSON.stringify(route))
+const linksOf = oncePer((facts: BodyFacts) => internalLinks(facts))
+const textHash = oncePer((file: SourceFile) => hashOf(file.text))
 
 /** A content file's Doc, from the cache when neither the file nor the site configuration changed. */
 function parseKnown(file: SourceFile, site: SiteConfig, siteHash: string, cache: BuildCache, next: BuildCache): ParsedDoc {
@@ -218,12 +203,5 @@ function parseKnown(file: SourceFile, site: SiteConfig, siteHash: string, cache:
   return result
 }
 
-// Hashed once per text: the dev server passes the same SourceFile again for an unchanged file.
-const textHashes = new WeakMap<SourceFile, string>()
-function textHash(file: SourceFile): string {
-  let hash = textHashes.get(file)
-  if (hash === undefined) textHashes.set(file, (hash = hashOf(file.text)))
-  return hash
-}
 
 const staticDir = (project: Project) => (project.staticFiles.length ? join(project.root, 'static') : undefined)

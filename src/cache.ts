@@ -42,13 +42,30 @@ export const emptyCache = (): BuildCache => ({ facts: new Map(), pages: new Map(
 export type Remember = <T>(step: string, inputs: unknown[], run: () => T) => T
 export const compute: Remember = (_step, _inputs, run) => run()
 
+/** The same inputs, one by one (===): unchanged ones are the very same strings and objects. */
+export const sameInputs = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i])
+
 /** The step's last value when called with the same inputs (compared with ===), else computes it. */
 export function memo<T>(cache: BuildCache, step: string, inputs: unknown[], run: () => T): T {
   const last = cache.steps.get(step)
-  if (last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i])) return last.value as T
+  if (last && sameInputs(last.inputs, inputs)) return last.value as T
   const value = run()
   cache.steps.set(step, { inputs, value })
   return value
+}
+
+/**
+ * `derive`, computed once per object: Docs, body facts, routes and source files are never changed
+ * once made, and the cache hands the same objects to later builds, so their derived values are too.
+ */
+export function oncePer<K extends object, V>(derive: (key: K) => V): (key: K) => V {
+  const known = new WeakMap<K, V>()
+  return (key) => {
+    if (known.has(key)) return known.get(key)!
+    const value = derive(key)
+    known.set(key, value)
+    return value
+  }
 }
 
 /** A short content hash of strings. */

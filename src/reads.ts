@@ -2,12 +2,13 @@
  * What a page read of the rest of the site while it rendered. Templates reach other pages only
  * through the collections and the route table; a page renders with tracked copies of both, which
  * note each question asked ("the services in cn", "the Doc content/en/blog/x.md", "the articles
- * linking to /services/ear/"), and page.ts notes which locales' messages it used. The build cache keeps a page with the fingerprints of the answers,
- * and re-uses it while its own inputs are unchanged and every question gets the same answer:
- * a title edit re-renders the pages that show that title, not the whole site. Pure.
+ * linking to /services/ear/"), and page.ts notes which locales' messages it used. The build cache
+ * keeps a page with the fingerprints of the answers, and re-uses it while its own inputs are
+ * unchanged and every question gets the same answer: a title edit re-renders the pages that show
+ * that title, not the whole site. Pure.
  */
 import type { Collections } from './collections.ts'
-import { hashOf } from './cache.ts'
+import { hashOf, oncePer } from './cache.ts'
 import { listingsWithFeeds } from './seo/feed.ts'
 import type { Doc, Messages, Route, RouteTable } from './types.ts'
 
@@ -70,7 +71,7 @@ export function answerer(collections: Collections, table: RouteTable, messages: 
     switch (kind) {
       case 'services': case 'doctors': return docs(collections[kind][first])
       case 'articles': return hashOf(docs(collections[kind][first]))
-      case 'doc': return docPrint(collections.byId.get(args.join(' ')))
+      case 'doc': { const doc = collections.byId.get(args.join(' ')); return doc ? docPrint(doc) : '-' }
       case 'docs': return hashOf(docs([...collections.byId.values()]))
       case 'links': return [...collections.linksOf(args.join(' '))].join(' ')
       case 'linkedFrom': return docs(collections.linkedFrom(args.join(' ')))
@@ -93,12 +94,5 @@ export function answerer(collections: Collections, table: RouteTable, messages: 
   }
 }
 
-// A Doc is never changed once parsed, and the cache hands the same object to later builds:
-// its fingerprint (what other pages can show of it: place and front matter) is computed once.
-const docPrints = new WeakMap<Doc, string>()
-export function docPrint(doc: Doc | undefined): string {
-  if (!doc) return '-'
-  let print = docPrints.get(doc)
-  if (print === undefined) docPrints.set(doc, (print = hashOf(doc.id, doc.locale, doc.path, doc.template, JSON.stringify(doc.data))))
-  return print
-}
+/** What other pages can show of a Doc (its place and front matter), as a short fingerprint. */
+export const docPrint = oncePer((doc: Doc) => hashOf(doc.id, doc.locale, doc.path, doc.template, JSON.stringify(doc.data)))

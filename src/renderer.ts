@@ -5,6 +5,7 @@
  */
 import type { Root } from 'mdast'
 import { factsOf, parseBody } from './body.ts'
+import { sameInputs } from './cache.ts'
 import { collect, type Collections } from './collections.ts'
 import { minifyHtml } from './minify.ts'
 import type { RenderContext } from './page.ts'
@@ -78,7 +79,7 @@ export function createRenderer() {
       const locales = input.site.locales.map((l) => l.code)
       // The dev server's rebuilds mostly pass the same places, front matter and links again.
       const inputs = [locales.join(), ...input.docs.map(docPrint), ...input.links.map(([, links]) => links.join(' '))]
-      if (!collected || inputs.length !== collected.inputs.length || inputs.some((x, i) => x !== collected!.inputs[i])) {
+      if (!collected || !sameInputs(collected.inputs, inputs)) {
         collected = { inputs, collections: collect(input.docs, locales, new Map(input.links)) }
       }
       context = {

@@ -9,6 +9,6 @@ import { openGraphImages } from './open-graph.ts'
 /** The blog's Atom feed and the Open Graph images (sitemap.xml and robots.txt come from src/sitemap.ts). */
 /** `remember` and `answer` (src/reads.ts) let the dev server skip the feeds while no page's place or front matter changed. */
 export async function searchFiles(table: RouteTable, collections: Collections, site: SiteConfig, messages: Record<string, Messages>, remember: Remember = compute, answer?: (read: Read) => string): Promise<OutputFile[]> {
-  const inputs = answer ? [site, answer('feeds'), answer('docs')] : [{}]
-  return [...remember('feeds', inputs, () => feeds(table, collections, site)), ...(await openGraphImages(table, site, messages, remember))]
+  const atom = answer ? remember('feeds', [site, answer('feeds'), answer('docs')], () => feeds(table, collections, site)) : feeds(table, collections, site)
+  return [...atom, ...(await openGraphImages(table, site, messages, remember))]
 }
