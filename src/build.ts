@@ -8,13 +8,13 @@
 import { join } from 'node:path'
 import { bundleAssets } from './assets.ts'
 import { internalLinks } from './body.ts'
-import { codeVersion, emptyCache, hashOf, loadCache, memo, oncePer, saveCache, unchanged, type BuildCache } from './cache.ts'
+import { codeVersion, emptyCache, hashOf, loadCache, memo, oncePer, saveCache, unchanged, type BuildCache, type CachedPage } from './cache.ts'
 import { collect } from './collections.ts'
 import { packageDir, resolveFolders } from './config.ts'
 import { problem } from './errors.ts'
 import { checkHeroImages, processImages } from './images.ts'
 import { placeholderCss } from './picture.ts'
-import { checkLinks } from './links.ts'
+import { linkChecker } from './links.ts'
 import { checkTemplateKeys, loadMessages } from './messages.ts'
 import { parseDoc, parseDocs, type ParsedDoc } from './parse.ts'
 import { readCode, readProject } from './read.ts'
@@ -22,7 +22,7 @@ import type { RenderInput } from './renderer.ts'
 import { buildRouteTable } from './routes.ts'
 import { ShardPool } from './shards.ts'
 import { localeUrl } from './shared/urls.ts'
-import { answerer, docPrint } from './reads.ts'
+import { answerer, docPrint, type Read } from './reads.ts'
 import { parseSite } from './site.ts'
 import { searchFiles } from './seo/index.ts'
 import { withDeployOutputs } from './deploy/index.ts'
@@ -110,11 +110,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const links = new Map(parsed.docs.map((d) => [d.id, linksOf(facts.get(d.id)!)]))
     // Collections and routes show places and front matter only: a body edit keeps them (and so
     // the answers pages read from them) as they were, Docs with the old body text included.
-    const collections = remember('collect', [locales.join(), ...parsed.docs.map(docPrint), ...[...links.values()].map((l) => l.join(' '))], () => collect(parsed.docs, locales, links))
+    const collections = remember('collect', [locales.join(), ...parsed.docs.map(docPrint), ...[...links.values()].map(linkText)], () => collect(parsed.docs, locales, links))
     const { table, diagnostics: routeProblems } = remember('routes', [site, collections, JSON.stringify(parsed.unreadable), options.translationFallback],
       () => buildRouteTable(parsed.docs, site, collections, parsed.unreadable, { translationFallback: options.translationFallback }))
     const unreadableUrls = parsed.unreadable.map((p) => localeUrl(p.locale, p.path, site.defaultLocale))
-    diagnostics.push(...routeProblems, ...checkLinks(parsed.docs, facts, table, project.staticFiles, unreadableUrls))
+    const checkLinks = remember('links', [table, project.staticFiles.join('\n'), unreadableUrls.join('\n')], () => linkChecker(table, project.staticFiles, unreadableUrls))
+    diagnostics.push(...routeProblems, ...parsed.docs.flatMap((doc) => checkLinks(doc, facts.get(doc.id))))
     if (failed()) return stop()
 
     const pictures = await timed('images', () => remember('images', [folders.root, JSON.stringify(project.staticVersions)], () => processImages(join(folders.root, 'static'), project.staticFiles,
@@ -135,15 +136,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const keys = new Map<Route, string>()
     const stale: Route[] = []
     for (const route of table.routes) {
-      const key = `${shared} ${byId.get(route.docId!)?.hash ?? '-'} ${routeText(route)}`
+      const key = pageKey(route, shared, byId.get(route.docId!)?.hash ?? '-')
       keys.set(route, key)
       const cached = cache.pages.get(key)
-      if (cached && cached.reads.every(([read, answered]) => answer(read) === answered)) {
+      if (cached && stillValid(cached, answer)) {
         html.set(route.output, cached.html)
         next.pages.set(key, cached)
       } else stale.push(route)
     }
-    const rendered = await timed('render', () => pool.render(input, stale, (id) => byId.get(id)!,
+    const rendered = await timed('render', () => pool.render(input, { collections, table }, stale, (id) => byId.get(id)!,
       (done) => options.onProgress?.(html.size + done, table.routes.length)))
     const routeOf = new Map(stale.map((r) => [r.output, r]))
     for (const page of rendered) {
@@ -158,7 +159,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
     const pages = table.routes.map((r) => ({ path: r.output, contents: html.get(r.output)! }))
     const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages, remember, answer))
-    const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, sitemap(table, site), robots(site), ...search], table, site, remember)
+    const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, remember)
     const summary = summarise(table, files, diagnostics, bundled.assets, remember)
     next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions)))
     if (persistent === true && !unchanged(cache, next)) await timed('write', () => saveCache(folders.root, code, next))
@@ -176,7 +177,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
 /** Facts of every body: from the cache when the file is unchanged, else parsed on the shards. */
 async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, pool: ShardPool): Promise<Map<string, BodyFacts>> {
-  const keyOf = (doc: Doc) => `${doc.id} ${doc.hash}`
   const facts = new Map<string, BodyFacts>()
   for (const doc of docs) {
     const known = cache.facts.get(keyOf(doc))
@@ -188,11 +188,31 @@ async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, p
   return facts
 }
 
+/** The key of a route's page in the cache: what it shows besides what it reads (src/reads.ts). */
+function pageKey(route: Route, shared: string, docHash: string): string {
+  const last = pageKeys.get(route)
+  if (last?.shared === shared && last.docHash === docHash) return last.key
+  const key = `${shared} ${docHash} ${JSON.stringify(route)}`
+  pageKeys.set(route, { shared, docHash, key })
+  return key
+}
+const pageKeys = new WeakMap<Route, { shared: string; docHash: string; key: string }>()
+
+/** A cached page whose reads all get the answers they got; checked once per answerer (the dev server's builds mostly share one). */
+function stillValid(page: CachedPage, answer: (read: Read) => string): boolean {
+  if (validWith.get(page) === answer) return true
+  const valid = page.reads.every(([read, answered]) => answer(read) === answered)
+  if (valid) validWith.set(page, answer)
+  return valid
+}
+const validWith = new WeakMap<CachedPage, (read: Read) => string>()
+
 // Derived once per object, so that the steps after them see that nothing changed.
 const withoutBody = oncePer((doc: Doc): Doc => ({ ...doc, markdown: '', hash: '' }))
-const routeText = oncePer((route: Route) => JSON.stringify(route))
 const linksOf = oncePer((facts: BodyFacts) => internalLinks(facts))
+const linkText = oncePer((links: string[]) => links.join(' '))
 const textHash = oncePer((file: SourceFile) => hashOf(file.text))
+const keyOf = oncePer((doc: Doc) => `${doc.id} ${doc.hash}`)
 
 /** A content file's Doc, from the cache when neither the file nor the site configuration changed. */
 function parseKnown(file: SourceFile, site: SiteConfig, siteHash: string, cache: BuildCache, next: BuildCache): ParsedDoc {

@@ -68,6 +68,22 @@ export function oncePer<K extends object, V>(derive: (key: K) => V): (key: K) =>
   }
 }
 
+/**
+ * `derive` of a text, kept per key while the key's text stays the same: for per-page steps whose
+ * store lives in a step (`remember('name', [], () => perKey(derive))`), so the dev server's
+ * rebuilds redo them only for the pages that changed.
+ */
+export function perKey<V>(derive: (text: string) => V): (key: string, text: string) => V {
+  const last = new Map<string, { text: string; value: V }>()
+  return (key, text) => {
+    const known = last.get(key)
+    if (known?.text === text) return known.value
+    const value = derive(text)
+    last.set(key, { text, value })
+    return value
+  }
+}
+
 /** A short content hash of strings. */
 export function hashOf(...parts: string[]): string {
   const hash = createHash('sha1')

@@ -11,18 +11,28 @@ const SIZED = /\.(jpe?g|png|webp|gif|svg)$/i
 
 /** `alsoKnown`: URLs of pages whose file failed to parse; their errors are reported already. */
 export function checkLinks(docs: Doc[], facts: ReadonlyMap<string, BodyFacts>, table: RouteTable, staticFiles: string[], alsoKnown: string[] = []): Diagnostic[] {
+  const check = linkChecker(table, staticFiles, alsoKnown)
+  return docs.flatMap((doc) => check(doc, facts.get(doc.id)))
+}
+
+/**
+ * The checks of one site's links, body by body; a body's findings are kept with its facts, so a
+ * rebuild against the same routes and static files checks only the bodies that changed.
+ */
+export function linkChecker(table: RouteTable, staticFiles: string[], alsoKnown: string[] = []): (doc: Doc, facts: BodyFacts | undefined) => Diagnostic[] {
   const statics = new Set(staticFiles.map((f) => `/${f}`))
   const known = new Set([...statics, ...alsoKnown])
   const urlOf = new Map(table.routes.map((r) => [r.docId, r.url]))
-  const found: Diagnostic[] = []
-  for (const doc of docs) {
+  const checked = new WeakMap<BodyFacts, Diagnostic[]>()
+  const check = (doc: Doc, facts: BodyFacts): Diagnostic[] => {
+    const found: Diagnostic[] = []
     const from = urlOf.get(doc.id) ?? '/'
-    for (const link of facts.get(doc.id)?.links ?? []) {
+    for (const link of facts.links) {
       const target = internalPath(link.url, from)
       if (target === undefined || table.byUrl.has(target) || known.has(target)) continue
       found.push(problem('BrokenLink', [link.url], { file: doc.id, line: link.line, column: link.column }))
     }
-    for (const image of facts.get(doc.id)?.images ?? []) {
+    for (const image of facts.images) {
       const at = { file: doc.id, line: image.line, column: image.column }
       const target = internalPath(image.url, from)
       if (target !== undefined && !statics.has(target)) {
@@ -36,8 +46,14 @@ export function checkLinks(docs: Doc[], facts: ReadonlyMap<string, BodyFacts>, t
         : undefined
       if (unsized) found.push(problem('UnsizedImage', [image.url, unsized], at, 'warning'))
     }
+    return found
   }
-  return found
+  return (doc, facts) => {
+    if (!facts) return []
+    let found = checked.get(facts)
+    if (!found) checked.set(facts, (found = check(doc, facts)))
+    return found
+  }
 }
 
 /**

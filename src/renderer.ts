@@ -5,14 +5,13 @@
  */
 import type { Root } from 'mdast'
 import { factsOf, parseBody } from './body.ts'
-import { sameInputs } from './cache.ts'
 import { collect, type Collections } from './collections.ts'
 import { minifyHtml } from './minify.ts'
 import type { RenderContext } from './page.ts'
 import type { ImageSet } from './picture.ts'
-import { docPrint, type Read } from './reads.ts'
+import type { Read } from './reads.ts'
 import { renderRoute } from './render.tsx'
-import type { Assets, BodyFacts, Doc, Messages, Route, SiteConfig } from './types.ts'
+import type { Assets, BodyFacts, Doc, Messages, Route, RouteTable, SiteConfig } from './types.ts'
 
 /** A Doc's body as a shard receives it. */
 export type BodySource = Pick<Doc, 'id' | 'markdown' | 'bodyLine'>
@@ -40,6 +39,9 @@ export interface RenderedPage {
   reads: Read[]
 }
 
+/** What a renderer would otherwise derive from its RenderInput. */
+export interface Derived { collections: Collections; table: RouteTable }
+
 /** Milliseconds spent per stage, summed over the pages this renderer handled. */
 export interface StageTimes { parse: number; render: number; minify: number }
 
@@ -50,7 +52,6 @@ export function createRenderer() {
   const sources = new Map<string, BodySource>()
   const times: StageTimes = { parse: 0, render: 0, minify: 0 }
   let context: RenderContext | undefined
-  let collected: { inputs: unknown[]; collections: Collections } | undefined
   let missing: string[] = []
   let reads = new Set<Read>()
 
@@ -75,18 +76,14 @@ export function createRenderer() {
       })
     },
 
-    prepare(input: RenderInput): void {
+    /** `derived`: the collections and route table, when the calling thread has them already. */
+    prepare(input: RenderInput, derived?: Derived): void {
       const locales = input.site.locales.map((l) => l.code)
-      // The dev server's rebuilds mostly pass the same places, front matter and links again.
-      const inputs = [locales.join(), ...input.docs.map(docPrint), ...input.links.map(([, links]) => links.join(' '))]
-      if (!collected || !sameInputs(collected.inputs, inputs)) {
-        collected = { inputs, collections: collect(input.docs, locales, new Map(input.links)) }
-      }
       context = {
         site: input.site,
         messages: input.messages,
-        table: { routes: input.routes, byUrl: new Map(input.routes.map((r) => [r.url, r])) },
-        collections: collected.collections,
+        table: derived?.table ?? { routes: input.routes, byUrl: new Map(input.routes.map((r) => [r.url, r])) },
+        collections: derived?.collections ?? collect(input.docs, locales, new Map(input.links)),
         assets: input.assets,
         images: input.images,
         bodyOf: treeOf,

@@ -5,13 +5,13 @@
  */
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { createRenderer, type BodySource, type RenderedPage, type RenderInput, type StageTimes } from './renderer.ts'
+import { createRenderer, type BodySource, type Derived, type RenderedPage, type RenderInput, type StageTimes } from './renderer.ts'
 import type { BodyFacts, Route } from './types.ts'
 
 /** A renderer's methods, called across a thread boundary or not. */
 interface Shard {
   analyse(bodies: BodySource[]): Promise<[string, BodyFacts][]>
-  prepare(input: RenderInput): Promise<void>
+  prepare(input: RenderInput, derived: Derived): Promise<void>
   render(routes: Route[], bodies: BodySource[]): Promise<RenderedPage[]>
   times(): Promise<StageTimes>
   close(): Promise<void>
@@ -51,11 +51,14 @@ export class ShardPool {
     return new Map(results.flat())
   }
 
-  /** Renders routes on the shards that hold their Docs; `bodyOf` gives the body of a route's Doc. */
-  async render(input: RenderInput, routes: Route[], bodyOf: (id: string) => BodySource, onProgress?: (done: number) => void): Promise<RenderedPage[]> {
+  /**
+   * Renders routes on the shards that hold their Docs; `bodyOf` gives the body of a route's Doc.
+   * `derived` is what this thread made of the input: a shard in this thread uses it, workers derive their own.
+   */
+  async render(input: RenderInput, derived: Derived, routes: Route[], bodyOf: (id: string) => BodySource, onProgress?: (done: number) => void): Promise<RenderedPage[]> {
     if (routes.length === 0) return []
     const shards = this.open(routes.length)
-    await Promise.all(shards.map((s) => s.prepare(input)))
+    await Promise.all(shards.map((s) => s.prepare(input, derived)))
     const shares = shards.map(() => [] as Route[])
     routes.forEach((route, i) => shares[this.owner.get(route.docId ?? '') ?? i % shards.length]!.push(route))
     let done = 0
@@ -89,7 +92,7 @@ function localShard(): Shard {
   const renderer = createRenderer()
   return {
     analyse: async (bodies) => renderer.analyse(bodies),
-    prepare: async (input) => renderer.prepare(input),
+    prepare: async (input, derived) => renderer.prepare(input, derived),
     render: (routes, bodies) => renderer.render(routes, bodies),
     times: async () => renderer.times(),
     close: async () => {},
@@ -121,6 +124,7 @@ function workerShard(): Shard {
   })
   return {
     analyse: (bodies) => call('analyse', bodies),
+    // Collections and routes cost more to copy across than to derive again.
     prepare: (input) => call('prepare', input),
     render: (routes, bodies) => call('render', routes, bodies),
     times: () => call('times'),

@@ -8,7 +8,7 @@
  *   (GitHub Pages); two CloudFront Functions (S3 behind CloudFront).
  * Pure.
  */
-import { compute, type Remember } from '../cache.ts'
+import { compute, perKey, type Remember } from '../cache.ts'
 import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 import { cloudFrontFunctions } from './cloudfront.ts'
 import { withLanguageNotFound } from './not-found-language.ts'
@@ -18,19 +18,20 @@ import { headersFile, noJekyll, redirectsFile } from './static-hosts.ts'
 /** `remember` lets the dev server skip the per-page work on pages that did not change. */
 export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: SiteConfig, remember: Remember = compute): OutputFile[] {
   const pages = withLanguageNotFound(files, table, site)
-  const policy = contentSecurityPolicy(site, {
-    html: pages.filter(isHtml).map((f) => remember(`inline ${f.path}`, [f.contents], () => inlineTexts(text(f)))),
-    css: pages.filter((f) => f.path.endsWith('.css')).map(text),
-  })
+  const inlineOf = remember('inline texts', [], () => perKey(inlineTexts))
+  const html = pages.filter(isHtml).map((f) => inlineOf(f.path, text(f)))
+  const css = pages.filter((f) => f.path.endsWith('.css')).map(text)
+  const policy = remember('policy', [site, ...html, ...css], () => contentSecurityPolicy(site, { html, css }))
   const meta = `<meta http-equiv="Content-Security-Policy" content="${serializePolicy(policy, { meta: true })}">`
-  const headers = securityHeaders(policy)
+  const withPolicy = remember('policy meta', [meta], () => perKey((page) => withMeta(page, meta)))
+  const headers = remember('headers', [policy], () => securityHeaders(policy))
   const redirects = redirectsFile(table, site)
   return [
-    ...pages.map((f) => (isHtml(f) ? { ...f, contents: remember(`meta ${f.path}`, [f.contents, meta], () => withMeta(text(f), meta)) } : f)),
+    ...pages.map((f) => (isHtml(f) ? { ...f, contents: withPolicy(f.path, text(f)) } : f)),
     headersFile(headers),
     ...(redirects ? [redirects] : []),
     noJekyll,
-    ...cloudFrontFunctions(table, site, headers),
+    ...remember('cloudfront', [table, site, headers], () => cloudFrontFunctions(table, site, headers)),
   ]
 }
 
