@@ -8,11 +8,11 @@
  *   (GitHub Pages); two CloudFront Functions (S3 behind CloudFront).
  * Pure.
  */
-import { compute, perKey, type Remember } from '../cache.ts'
+import { compute, oncePer, perKey, type Remember } from '../cache.ts'
 import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 import { cloudFrontFunctions } from './cloudfront.ts'
 import { withLanguageNotFound } from './not-found-language.ts'
-import { contentSecurityPolicy, inlineTexts, securityHeaders, serializePolicy } from './policy.ts'
+import { contentSecurityPolicy, inlineTexts, securityHeaders, serializePolicy, type InlineTexts } from './policy.ts'
 import { headersFile, noJekyll, redirectsFile } from './static-hosts.ts'
 
 /** `remember` lets the dev server skip the per-page work on pages that did not change. */
@@ -21,7 +21,8 @@ export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: 
   const inlineOf = remember('inline texts', [], () => perKey(inlineTexts))
   const html = pages.filter(isHtml).map((f) => inlineOf(f.path, text(f)))
   const css = pages.filter((f) => f.path.endsWith('.css')).map(text)
-  const policy = remember('policy', [site, ...html, ...css], () => contentSecurityPolicy(site, { html, css }))
+  // Compared by text: a page edit seldom changes its inline scripts.
+  const policy = remember('policy', [site, ...html.map(inlineKey), ...css], () => contentSecurityPolicy(site, { html, css }))
   const meta = `<meta http-equiv="Content-Security-Policy" content="${serializePolicy(policy, { meta: true })}">`
   const withPolicy = remember('policy meta', [meta], () => perKey((page) => withMeta(page, meta)))
   const headers = remember('headers', [policy], () => securityHeaders(policy))
@@ -35,6 +36,7 @@ export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: 
   ]
 }
 
+const inlineKey = oncePer((texts: InlineTexts) => JSON.stringify(texts))
 const isHtml = (f: OutputFile) => f.path.endsWith('.html')
 
 const decoder = new TextDecoder()
