@@ -4,7 +4,7 @@
  * stylesheet swap.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -204,6 +204,23 @@ describe('clinic-build dev', () => {
     const production = await build({ root: site, write: false })
     expect(production.ok).toBe(false)
     expect(production.diagnostics).toContainEqual(expect.objectContaining({ code: 'MissingTranslation', severity: 'error', file: 'content/en/thank-you.md' }))
+  })
+
+  test('a static file added, changed and removed: just that copy, and a reload each time', async () => {
+    const notes = 'static/press/notes.txt'
+    const served = async () => { const r = await get(`${url}/press/notes.txt`); return `${r.status} ${r.body.toString('utf8')}` }
+    for (const [step, expected] of [['first', '200 first'], ['second', '200 second'], ['removed', '404']] as const) {
+      const from = events.length
+      const builds = (await status()).builds
+      if (step === 'removed') rmSync(join(site, notes))
+      else { mkdirSync(join(site, 'static/press'), { recursive: true }); writeFileSync(join(site, notes), step) }
+      await expect.poll(async () => (await served()).slice(0, expected.length), REBUILD).toBe(expected)
+      await nextEvent('reload', from)
+      await expect.poll(async () => (await status()).builds, REBUILD).toBeGreaterThan(builds)
+    }
+    // Only the file itself was written, then only it was dropped.
+    expect(stdout).toMatch(/static\/press\/notes\.txt: built in \d+ ms \(1 file updated\)/)
+    expect(stdout).toMatch(/static\/press\/notes\.txt: built in \d+ ms \(0 files updated, 1 removed\)/)
   })
 
   test('answers the local enquiry endpoint and 500 concurrent connections', async () => {

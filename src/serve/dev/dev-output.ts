@@ -4,16 +4,17 @@
  * stay on disk but are left out of `published`, so the server answers 404 for them without racing
  * a delete against a read.
  */
-import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import type { BuildResult } from '../../build.ts'
-import { listFiles } from '../../read.ts'
 import { injectDev } from './inject.ts'
 import { previewNotices } from './notices.ts'
+import type { PreviewResult } from './run-build.ts'
 
 export interface OutputUpdate {
   /** Paths written by this update, relative to the folder. */
   changed: string[]
+  /** Paths of the last update that this one no longer publishes. */
+  removed: string[]
   /** Every path of the current site. */
   published: string[]
   /** Stylesheet URLs of the current build. Example: ['/assets/site.5TKQ2ZLM.css'] */
@@ -28,7 +29,7 @@ export class DevOutput {
 
   constructor(private readonly dir: string, private readonly root: string) {}
 
-  async update(result: BuildResult): Promise<OutputUpdate> {
+  async update(result: PreviewResult): Promise<OutputUpdate> {
     const noticesFor = await previewNotices(this.root, result.table?.routes ?? [])
     const routeOf = new Map(result.table?.routes.map((r) => [r.output, r]))
     const changed: string[] = []
@@ -49,25 +50,23 @@ export class DevOutput {
         changed.push(file.path)
       }
     }
+    const removed = [...this.previous.keys()].filter((path) => !current.has(path))
     this.previous = current
 
+    // The build's own record of static/ (src/read.ts), so a save does not list and stat the folder.
     const staticDir = join(this.root, 'static')
-    const staticFiles = (await listFiles(staticDir)).filter((f) => !current.has(f))
-    const versions = new Map<string, string>()
-    for (const file of staticFiles) {
-      const stats = await stat(join(staticDir, file)).catch(() => undefined)
-      if (!stats) continue
-      const version = `${stats.size}-${stats.mtimeMs}`
-      versions.set(file, version)
-      if (this.staticVersions.get(file) !== version) {
-        await this.write(file, (temp) => copyFile(join(staticDir, file), temp))
-        changed.push(file)
-      }
+    const versions = new Map(Object.entries(result.staticVersions).filter(([file]) => !current.has(file)))
+    for (const [file, version] of versions) {
+      if (this.staticVersions.get(file) === version) continue
+      const copied = await this.write(file, (temp) => copyFile(join(staticDir, file), temp)).then(() => true, () => false)
+      if (copied) changed.push(file)
+      else versions.delete(file) // removed since the build read it: the next save's build drops it
     }
+    removed.push(...[...this.staticVersions.keys()].filter((file) => !versions.has(file)))
     this.staticVersions = versions
 
     const stylesheets = [...current.keys()].filter((p) => /^assets\/[^/]+\.css$/.test(p)).map((p) => `/${p}`)
-    return { changed, published: [...current.keys(), ...versions.keys()], stylesheets }
+    return { changed, removed, published: [...current.keys(), ...versions.keys()], stylesheets }
   }
 
   /** Writes beside the target and renames over it, so a request never reads half a file. */

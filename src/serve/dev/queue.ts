@@ -1,9 +1,9 @@
 /**
  * Rebuilds one at a time: changes that arrive while a rebuild runs are collected and handled by
  * the next one, so none is lost and two rebuilds never overlap. A save often fires several file
- * events; a short settling delay lets them join one rebuild.
+ * events within a millisecond or two; a short settling delay lets them join one rebuild.
  */
-export const SETTLE_MS = 15
+export const SETTLE_MS = 5
 
 export interface RebuildQueue {
   add: (path: string) => void

@@ -9,8 +9,11 @@ import type { Project } from '../../types.ts'
 const cache = emptyCache()
 let project: Project | undefined
 
+export type PreviewResult = BuildResult & Pick<Project, 'staticVersions'>
+
 /** `changed`: the paths saved since the last build (relative to the site, or the package for templates/). */
-export async function buildPreview(root: string, changed: string[]): Promise<BuildResult> {
+export async function buildPreview(root: string, changed: string[]): Promise<PreviewResult> {
   project = project ? await rereadProject(project, changed, packageDir) : await readProject(root, packageDir)
-  return build({ root, project, write: false, drafts: true, translationFallback: true, cache })
+  const result = await build({ root, project, write: false, drafts: true, translationFallback: true, cache })
+  return { ...result, staticVersions: project.staticVersions }
 }
