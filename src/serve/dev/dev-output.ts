@@ -15,8 +15,8 @@ export interface OutputUpdate {
   changed: string[]
   /** Paths of the last update that this one no longer publishes. */
   removed: string[]
-  /** Every path of the current site. */
-  published: string[]
+  /** Every path of the current site, when it differs from the last update's (a save mostly adds and removes nothing). */
+  published?: string[]
   /** Stylesheet URLs of the current build. Example: ['/assets/site.5TKQ2ZLM.css'] */
   stylesheets: string[]
 }
@@ -30,21 +30,22 @@ export class DevOutput {
   constructor(private readonly dir: string, private readonly root: string) {}
 
   async update(result: PreviewResult): Promise<OutputUpdate> {
-    const noticesFor = await previewNotices(this.root, result.table?.routes ?? [])
-    const routeOf = new Map(result.table?.routes.map((r) => [r.output, r]))
+    const noticesOf = await previewNotices(this.root, result.table?.routes ?? [])
     const changed: string[] = []
+    let added = false
     const current: typeof this.previous = new Map()
     for (const file of result.files) {
-      const route = routeOf.get(file.path)
-      const notices = route ? noticesFor(route) : []
+      const notices = noticesOf.get(file.path) ?? []
+      const noticeText = notices.join('\n')
       const before = this.previous.get(file.path)
       // An unchanged page is the very same string as last time: no need to inject or compare it again.
-      if (before && before.built === file.contents && before.notices === notices.join('\n')) {
+      if (before && before.built === file.contents && before.notices === noticeText) {
         current.set(file.path, before)
         continue
       }
       const written = file.path.endsWith('.html') && typeof file.contents === 'string' ? injectDev(file.contents, notices) : file.contents
-      current.set(file.path, { built: file.contents, notices: notices.join('\n'), written })
+      current.set(file.path, { built: file.contents, notices: noticeText, written })
+      added ||= !before
       if (!before || !same(before.written, written)) {
         await this.write(file.path, (temp) => writeFile(temp, written))
         changed.push(file.path)
@@ -58,6 +59,7 @@ export class DevOutput {
     const versions = new Map(Object.entries(result.staticVersions).filter(([file]) => !current.has(file)))
     for (const [file, version] of versions) {
       if (this.staticVersions.get(file) === version) continue
+      added ||= !this.staticVersions.has(file)
       const copied = await this.write(file, (temp) => copyFile(join(staticDir, file), temp)).then(() => true, () => false)
       if (copied) changed.push(file)
       else versions.delete(file) // removed since the build read it: the next save's build drops it
@@ -66,7 +68,8 @@ export class DevOutput {
     this.staticVersions = versions
 
     const stylesheets = [...current.keys()].filter((p) => /^assets\/[^/]+\.css$/.test(p)).map((p) => `/${p}`)
-    return { changed, removed, published: [...current.keys(), ...versions.keys()], stylesheets }
+    const published = added || removed.length > 0 ? [...current.keys(), ...versions.keys()] : undefined
+    return { changed, removed, published, stylesheets }
   }
 
   /** Writes beside the target and renames over it, so a request never reads half a file. */

@@ -53,7 +53,7 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
     const what = changed.length ? `${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}: ` : ''
     if (!report.ok) return reportProblems(report, what)
     printWarnings(report.diagnostics)
-    state.published = new Set(report.published)
+    if (report.published) state.published = new Set(report.published)
     const recovered = state.failing
     state.failing = false
     state.hasBuilt = true

@@ -5,13 +5,15 @@ import { loadMessages } from '../../messages.ts'
 import { parseSite } from '../../site.ts'
 import type { Messages, Route } from '../../types.ts'
 
-export type NoticesFor = (route: Route) => string[]
-
-/** Reads the messages only when some page needs a notice, so ordinary rebuilds pay nothing. */
-export async function previewNotices(root: string, routes: Route[]): Promise<NoticesFor> {
-  if (!routes.some((r) => r.draft || r.contentLocale)) return () => []
+/**
+ * The notices of each page that needs any (drafts, pages shown in another language), by output
+ * path. The messages are read only when some page needs a notice, so ordinary rebuilds pay nothing.
+ */
+export async function previewNotices(root: string, routes: Route[]): Promise<Map<string, string[]>> {
+  const marked = routes.filter((r) => r.draft || r.contentLocale)
+  if (marked.length === 0) return new Map()
   const messages = await readMessages(root)
-  return (route) => {
+  return new Map(marked.map((route) => {
     const m = messages[route.locale] ?? {}
     const notices: string[] = []
     if (route.draft) notices.push(m['preview.draft'] ?? 'Draft')
@@ -19,8 +21,8 @@ export async function previewNotices(root: string, routes: Route[]): Promise<Not
       const language = messages[route.contentLocale]?.['language.name'] ?? route.contentLocale
       notices.push((m['preview.untranslated'] ?? 'Not translated: {language}').replace('{language}', language))
     }
-    return notices
-  }
+    return [route.output, notices]
+  }))
 }
 
 async function readMessages(root: string): Promise<Record<string, Messages>> {
