@@ -3,7 +3,7 @@
  * loads, and those bytes against the budgets of src/budgets.ts. Pure.
  */
 import { budgets, gzipSize, overBudget } from './budgets.ts'
-import { compute, type Remember } from './cache.ts'
+import { compute, perKey, type Remember } from './cache.ts'
 import type { Assets, Diagnostic, OutputFile, RouteTable } from './types.ts'
 
 export interface Bytes { raw: number; gzip: number }
@@ -41,10 +41,11 @@ export function summarise(table: RouteTable, files: OutputFile[], diagnostics: D
   const total = (urls: Iterable<string>) => [...new Set(urls)].map((u) => sizeOf(u.slice(1))).reduce(add, { raw: 0, gzip: 0 })
   const runtime = total(assets.runtime)
   const css = total([assets.stylesheet])
+  const islandsOf = remember('islands of pages', [], () => perKey((html) => [...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]!)))
   /** The runtime and the scripts of every island the page's HTML marks. */
-  const scriptsOf = (html: string) => [
+  const scriptsOf = (path: string) => [
     ...assets.runtime,
-    ...[...html.matchAll(/data-island="([^"]+)"/g)].flatMap((m) => assets.islands[m[1]!] ?? []),
+    ...islandsOf(path, String(byPath.get(path)?.contents ?? '')).flatMap((island) => assets.islands[island] ?? []),
   ]
 
   const pages: Summary['pages'] = {}
@@ -59,7 +60,7 @@ export function summarise(table: RouteTable, files: OutputFile[], diagnostics: D
   const over: string[] = []
   for (const [type, outputs] of byType) {
     const html = outputs.map(sizeOf).reduce(add, { raw: 0, gzip: 0 })
-    const js = outputs.map((o) => total(scriptsOf(String(byPath.get(o)?.contents ?? '')))).reduce(heavier, { raw: 0, gzip: 0 })
+    const js = outputs.map((o) => total(scriptsOf(o))).reduce(heavier, { raw: 0, gzip: 0 })
     bytesPerPage[type] = { html: { raw: Math.round(html.raw / outputs.length), gzip: Math.round(html.gzip / outputs.length) }, css, js }
     for (const message of [overBudget('pageJs', js.gzip), overBudget('pageCss', css.gzip)]) if (message) over.push(`${type}: ${message}`)
   }
