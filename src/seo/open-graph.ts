@@ -24,7 +24,11 @@ const SECTION_LABEL: Partial<Record<TemplateName, string>> = {
 const COLOURS = { ground: '#f6f1ea', disc: '#e4dacd', leaf: '#5b3a2e', ink: '#2b211c', accent: '#a8773f' }
 
 /** Every image the pages of `table` share, and the logo (`/og/logo.png`). */
-export async function openGraphImages(table: RouteTable, site: SiteConfig, messages: Record<string, Messages>, remember: Remember = compute): Promise<OutputFile[]> {
+export function openGraphImages(table: RouteTable, site: SiteConfig, messages: Record<string, Messages>, remember: Remember = compute): Promise<OutputFile[]> {
+  return remember('og images', [table, site, messages], () => drawImages(table, site, messages, remember))
+}
+
+async function drawImages(table: RouteTable, site: SiteConfig, messages: Record<string, Messages>, remember: Remember): Promise<OutputFile[]> {
   const kinds = new Map(table.routes.map((r) => [openGraphImage(r).url, r]))
   const drawn = new Map<string, Promise<Uint8Array>>() // page types that share a section share a drawing
   const images = [...kinds].map(async ([url, route]) => {
