@@ -12,9 +12,9 @@ import { codeVersion, emptyCache, hashOf, loadCache, memo, oncePer, saveCache, u
 import { collect } from './collections.ts'
 import { packageDir, resolveFolders } from './config.ts'
 import { problem } from './errors.ts'
-import { checkHeroImages, processImages } from './images.ts'
+import { checkHeroImages, siteImages } from './images.ts'
 import { placeholderCss } from './picture.ts'
-import { linkChecker } from './links.ts'
+import { contentImageClashes, linkChecker } from './links.ts'
 import { checkTemplateKeys, loadMessages } from './messages.ts'
 import { parseDoc, parseDocs, type ParsedDoc } from './parse.ts'
 import { readCode, readProject } from './read.ts'
@@ -59,7 +59,7 @@ export interface BuildResult {
   ok: boolean
   diagnostics: Diagnostic[]
   table?: RouteTable
-  /** Every generated file (static/ files are copied as they are and not listed). */
+  /** Every generated file (static/ files are copied as they are and not listed; images under content/ are listed). */
   files: OutputFile[]
   summary?: Summary
   /** Wall-clock milliseconds per stage, and `total`. */
@@ -114,12 +114,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const { table, diagnostics: routeProblems } = remember('routes', [site, collections, JSON.stringify(parsed.unreadable), options.translationFallback],
       () => buildRouteTable(parsed.docs, site, collections, parsed.unreadable, { translationFallback: options.translationFallback }))
     const unreadableUrls = parsed.unreadable.map((p) => localeUrl(p.locale, p.path, site.defaultLocale))
-    const checkLinks = remember('links', [table, project.staticFiles.join('\n'), unreadableUrls.join('\n')], () => linkChecker(table, project.staticFiles, unreadableUrls))
-    diagnostics.push(...routeProblems, ...parsed.docs.flatMap((doc) => checkLinks(doc, facts.get(doc.id))))
+    const [staticList, contentImageList] = [project.staticFiles.join('\n'), project.contentImages.join('\n')]
+    const checkLinks = remember('links', [table, staticList, contentImageList, unreadableUrls.join('\n')], () => linkChecker(table, project.staticFiles, unreadableUrls, project.contentImages))
+    const clashes = remember('image urls', [table, staticList, contentImageList], () => contentImageClashes(project.contentImages, project.staticFiles, table))
+    diagnostics.push(...routeProblems, ...clashes, ...parsed.docs.flatMap((doc) => checkLinks(doc, facts.get(doc.id))))
     if (failed()) return stop()
 
-    const pictures = await timed('images', () => remember('images', [folders.root, JSON.stringify(project.staticVersions)], () => processImages(join(folders.root, 'static'), project.staticFiles,
-      persistent === true ? join(folders.root, '.clinic', 'cache', 'images') : undefined)))
+    const pictures = await timed('images', () => remember('images', [folders.root, JSON.stringify(project.staticVersions), JSON.stringify(project.contentImageVersions)],
+      () => siteImages(folders.root, project, persistent === true ? join(folders.root, '.clinic', 'cache', 'images') : undefined)))
     diagnostics.push(...pictures.diagnostics, ...checkHeroImages(parsed.docs, pictures.images))
     if (failed()) return stop()
     const generatedCss = placeholderCss(pictures.images)

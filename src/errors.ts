@@ -66,12 +66,12 @@ export const catalogue = {
     hint: 'Markdown keeps simple HTML only (such as <sup>, <abbr>, <br>) and http, https, mailto and tel links; scripts, styles, frames, forms, event handlers and javascript: or data: URLs are removed. Write it in Markdown instead.',
   }),
   MissingImage: entry({
-    message: (src: string) => `Image ${src} is not a file under static/.`,
-    hint: 'Put the file under static/ (images go in static/images/) and write its path from the site root, e.g. /images/eyelid.svg; names are case-sensitive.',
+    message: (src: string, expected: string) => `Image ${src} is not ${expected}.`,
+    hint: 'Keep the image (JPEG, PNG, WebP, GIF or SVG) beside the Markdown file under content/ and write its path relative to that file, e.g. eyelid.svg or ./images/eyelid.svg; or put it under static/ and write its path from the site root, e.g. /images/eyelid.svg. Names are case-sensitive.',
   }),
   UnsizedImage: entry({
     message: (src: string, why: string) => `Image ${src} ${why}, so its width and height are unknown and the text after it moves when it arrives.`,
-    hint: 'Save the image under static/images/ as JPEG, PNG, WebP, GIF or SVG and write its path from the site root: ![A drawing of the eyelid](/images/eyelid.svg). An SVG needs width and height attributes or a viewBox.',
+    hint: 'Save the image as JPEG, PNG, WebP, GIF or SVG beside the Markdown file and write its path relative to that file: ![A drawing of the eyelid](eyelid.svg). An SVG needs width and height attributes or a viewBox.',
   }),
   OversizedImage: entry({
     message: (size: string) => `Image is ${size}; sources above 4000 px or 10 MB slow every build and gain nothing on screen.`,

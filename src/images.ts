@@ -1,9 +1,11 @@
 /**
- * The image pipeline: every raster image under static/ is resized to a few widths and encoded as
- * AVIF, WebP and its own format, for <picture> elements with srcset, sizes, intrinsic width and
- * height (no layout shift) and a dominant-colour placeholder. Encoded files are kept in
+ * The image pipeline: every raster image under static/ and content/ is resized to a few widths and
+ * encoded as AVIF, WebP and its own format, for <picture> elements with srcset, sizes, intrinsic
+ * width and height (no layout shift) and a dominant-colour placeholder. Encoded files are kept in
  * .clinic/cache/images by content hash, so an unchanged image is never encoded twice. SVG and GIF
- * files (and the site icons) are shown as they are, but with their intrinsic size too.
+ * files (and the site icons) are shown as they are, but with their intrinsic size too. An image
+ * under content/ is published at its path there without the prefix (content/en/x.png -> /en/x.png),
+ * as a static/ file is at its path under static/.
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
@@ -12,7 +14,7 @@ import { DomUtils, parseDocument } from 'htmlparser2'
 import sharp, { type Sharp } from 'sharp'
 import { problem } from './errors.ts'
 import type { ImageSet } from './picture.ts'
-import type { Diagnostic, Doc, OutputFile } from './types.ts'
+import type { Diagnostic, Doc, OutputFile, Project } from './types.ts'
 
 /** Widths to emit (those wider than the source are skipped; the source's own width is kept). */
 const WIDTHS = [480, 960, 1600]
@@ -34,22 +36,30 @@ const encoders = {
 type Format = keyof typeof encoders
 const MIME: Record<Format, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' }
 
+export interface ProcessedImages { images: Record<string, ImageSet>; files: OutputFile[]; diagnostics: Diagnostic[] }
+
 /**
- * Processes the raster images among `staticFiles` (paths relative to static/).
+ * Processes the images among `files` (paths relative to `dir`, the site's `folder`), each shown at
+ * `/${file}`. static/ is copied into the output as it is; of content/ only the images are
+ * published, so their originals are among the returned files.
  * `cacheDir`: where encoded files are kept between builds; without it they are kept in memory.
  */
-export async function processImages(staticDir: string, staticFiles: string[], cacheDir?: string): Promise<{ images: Record<string, ImageSet>; files: OutputFile[]; diagnostics: Diagnostic[] }> {
+export async function processImages(dir: string, files: string[], cacheDir?: string, folder: 'static' | 'content' = 'static'): Promise<ProcessedImages> {
   const images: Record<string, ImageSet> = {}
-  const files: OutputFile[] = []
+  const outputs: OutputFile[] = []
   const diagnostics: Diagnostic[] = []
-  for (const file of staticFiles.filter((f) => RASTER.test(f) && !ICON.test(f))) {
-    const path = join(staticDir, file)
+  const publish = (file: string, bytes: Buffer) => {
+    if (folder === 'content') outputs.push({ path: file, contents: bytes })
+  }
+  for (const file of files.filter((f) => RASTER.test(f) && !ICON.test(f))) {
+    const path = join(dir, file)
     const [bytes, size] = await Promise.all([readFile(path), stat(path)])
+    publish(file, bytes)
     const meta = await sharp(bytes).metadata()
     const width = meta.width ?? 0
     const height = meta.height ?? 0
     if (width > MAX_SIDE || height > MAX_SIDE || size.size > MAX_BYTES) {
-      diagnostics.push(problem('OversizedImage', [`${width}×${height} px, ${(size.size / 1024 / 1024).toFixed(1)} MB`], { file: `static/${file}` }, 'warning'))
+      diagnostics.push(problem('OversizedImage', [`${width}×${height} px, ${(size.size / 1024 / 1024).toFixed(1)} MB`], { file: `${folder}/${file}` }, 'warning'))
     }
     const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 10)
     const own: Format = /\.png$/i.test(file) ? 'png' : 'jpg'
@@ -60,7 +70,7 @@ export async function processImages(staticDir: string, staticFiles: string[], ca
       const entries: string[] = []
       for (const w of widths) {
         const output = `assets/images/${name}.${hash}-${w}.${format}`
-        files.push({ path: output, contents: await encoded(bytes, `${hash}-${w}.${format}`, w, format, cacheDir) })
+        outputs.push({ path: output, contents: await encoded(bytes, `${hash}-${w}.${format}`, w, format, cacheDir) })
         entries.push(`/${output} ${w}w`)
       }
       srcset[format] = entries.join(', ')
@@ -74,13 +84,27 @@ export async function processImages(staticDir: string, staticFiles: string[], ca
       fallback: { src: srcset[own]!.split(', ').at(-1)!.split(' ')[0]!, srcset: srcset[own]! },
     }
   }
-  for (const file of staticFiles.filter((f) => AS_IS.test(f) || (RASTER.test(f) && ICON.test(f)))) {
-    const bytes = await readFile(join(staticDir, file))
+  for (const file of files.filter((f) => AS_IS.test(f) || (RASTER.test(f) && ICON.test(f)))) {
+    const bytes = await readFile(join(dir, file))
+    publish(file, bytes)
     const size = /\.svg$/i.test(file) ? svgSize(bytes.toString('utf8')) : await rasterSize(bytes)
     if (size) images[`/${file}`] = { ...size, sources: [], fallback: { src: `/${file}` } }
-    else diagnostics.push(problem('UnsizedImage', [`/${file}`, /\.svg$/i.test(file) ? 'has no width and height attributes and no viewBox' : 'could not be read'], { file: `static/${file}` }, 'warning'))
+    else diagnostics.push(problem('UnsizedImage', [`/${file}`, /\.svg$/i.test(file) ? 'has no width and height attributes and no viewBox' : 'could not be read'], { file: `${folder}/${file}` }, 'warning'))
   }
-  return { images, files, diagnostics }
+  return { images, files: outputs, diagnostics }
+}
+
+/** The images of static/ and of content/ (src/read.ts lists them), in one table by URL. */
+export async function siteImages(root: string, project: Pick<Project, 'staticFiles' | 'contentImages'>, cacheDir?: string): Promise<ProcessedImages> {
+  const parts = [
+    await processImages(join(root, 'static'), project.staticFiles, cacheDir),
+    await processImages(join(root, 'content'), project.contentImages, cacheDir, 'content'),
+  ]
+  return {
+    images: Object.assign({}, ...parts.map((p) => p.images)),
+    files: parts.flatMap((p) => p.files),
+    diagnostics: parts.flatMap((p) => p.diagnostics),
+  }
 }
 
 /** CSS pixels per unit of an absolute length, as browsers size an SVG (96 px to the inch). */

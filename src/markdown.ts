@@ -8,7 +8,7 @@ import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
 import { VFile } from 'vfile'
-import { imgAttributes, type ImageSet } from './picture.ts'
+import { imageUrl, imgAttributes, isRelative, type ImageSet } from './picture.ts'
 import { rehypeRawWhenPresent, rehypeSafe } from './sanitize.ts'
 
 /** Images in the text column are at most its width (about 42rem). */
@@ -31,15 +31,19 @@ function rehypeHeadingIds() {
 /**
  * Images in Markdown load lazily (the hero image is the template's, never the body's); those the
  * image pipeline processed become <picture> elements with modern formats, sizes and a placeholder,
- * and those it shows as they are (SVG, GIF) get their intrinsic width and height.
+ * and those it shows as they are (SVG, GIF) get their intrinsic width and height. A path relative
+ * to the Markdown file becomes the image's URL: a browser would resolve it against the page's URL.
  */
 function rehypeImages() {
   return (tree: HastRoot, file: VFile) => {
-    const images = (file.data as { images?: Record<string, ImageSet> }).images ?? {}
+    const { images = {}, docId = '' } = file.data as { images?: Record<string, ImageSet>; docId?: string }
     visit(tree, 'element', (node: Element, index, parent) => {
       if (node.tagName !== 'img') return
       Object.assign(node.properties, { loading: 'lazy', decoding: 'async' })
-      const set = images[pathOf(String(node.properties.src))]
+      const src = String(node.properties.src ?? '')
+      const url = imageUrl(src, docId)
+      const set = url === undefined ? undefined : images[url]
+      if (set && isRelative(src)) node.properties.src = encodeURI(set.fallback.src)
       if (set && set.sources.length === 0) Object.assign(node.properties, { width: set.width, height: set.height })
       if (!set || set.sources.length === 0 || !parent || index === undefined) return
       Object.assign(node.properties, imgAttributes(set, CONTENT_SIZES), { className: [set.placeholderClass] })
@@ -51,12 +55,6 @@ function rehypeImages() {
   }
 }
 
-/** The key of an image in the pipeline's table: '/images/a%20b.svg?v=2' -> '/images/a b.svg' */
-function pathOf(src: string): string {
-  const path = src.replace(/[?#].*$/, '')
-  try { return decodeURI(path) } catch { return path }
-}
-
 // Raw HTML is parsed, then everything is cut down to the allow-list of sanitize.ts.
 const toReact = unified()
   .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
@@ -66,10 +64,10 @@ const toReact = unified()
   .use(rehypeImages)
   .use(rehypeReact, { Fragment, jsx, jsxs })
 
-/** Renders Markdown nodes (a whole body or one section of it) as React elements. */
-export function renderMarkdown(nodes: RootContent[], images: Record<string, ImageSet> = {}): ReactNode {
+/** Renders Markdown nodes (a whole body or one section of it) of the file `docId` as React elements. */
+export function renderMarkdown(nodes: RootContent[], images: Record<string, ImageSet> = {}, docId = ''): ReactNode {
   const root: Root = { type: 'root', children: nodes }
-  const file = new VFile({ data: { images } })
+  const file = new VFile({ data: { images, docId } })
   return toReact.stringify(toReact.runSync(root, file) as HastRoot, file) as ReactNode
 }
 

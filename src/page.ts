@@ -16,7 +16,7 @@ export interface RenderContext {
   table: RouteTable
   collections: Collections
   assets: Assets
-  /** Processed images by their URL under static/. */
+  /** Processed images by their URL (static/ and content/ images, src/images.ts). */
   images: Record<string, ImageSet>
   /** The syntax tree of a Doc's body. */
   bodyOf: (doc: Doc) => Root
@@ -69,7 +69,7 @@ export function createPage(route: Route, ctx: RenderContext): Page {
     route, doc, site, locale, collections, table, feeds, assets: ctx.assets,
     t: translator(ctx.messages[route.locale] ?? {}, (key) => ctx.onMissingMessage(key, route)),
     url: (path, code = route.locale) => localeUrl(code, path, site.defaultLocale),
-    markdown: (nodes) => renderMarkdown(nodes ?? (doc ? ctx.bodyOf(doc).children : []), ctx.images),
+    markdown: (nodes) => renderMarkdown(nodes ?? (doc ? ctx.bodyOf(doc).children : []), ctx.images, doc?.id),
     sections: () => (doc ? splitSections(ctx.bodyOf(doc)) : { lead: [], sections: [] }),
     date: (iso) => dates.format(new Date(`${iso}T00:00:00Z`)),
     list: (items) => listFormat(locale.messages).format(items),

@@ -1,4 +1,31 @@
-/** How a processed image (src/images.ts) is shown: shared by the templates and Markdown. */
+/** How a processed image (src/images.ts) is shown: shared by the templates and Markdown. Pure. */
+
+/** The formats the image pipeline sizes, and the only files under content/ that are published. */
+export const IMAGE_FILE = /\.(jpe?g|png|webp|gif|svg)$/i
+
+/** Written relative to its Markdown file: neither from the root, nor on another site, nor an anchor. */
+export const isRelative = (src: string) => !/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(src)
+
+/**
+ * The URL of the image a Markdown file shows, which is also its key in the pipeline's table. A path
+ * from the root is kept; a relative one is resolved against the Markdown file under content/, where
+ * an image is published at its path without the `content/` prefix. Undefined for another site or
+ * scheme, and for a relative path that leads out of content/.
+ *   imageUrl('/images/a%20b.svg?v=2', 'content/en/x.md')   -> '/images/a b.svg'
+ *   imageUrl('../shared/y.svg', 'content/en/blog/post.md')  -> '/en/shared/y.svg'
+ */
+export function imageUrl(src: string, docId: string): string | undefined {
+  if (src.startsWith('//') || (!src.startsWith('/') && !isRelative(src))) return undefined
+  const path = src.replace(/[?#].*$/, '')
+  if (path.startsWith('/')) return decoded(path)
+  const base = `http://site.invalid/${docId.split('/').map(encodeURIComponent).join('/')}`
+  const resolved = decoded(new URL(path, base).pathname)
+  return resolved.startsWith('/content/') ? resolved.slice('/content'.length) : undefined
+}
+
+function decoded(path: string): string {
+  try { return decodeURI(path) } catch { return path }
+}
 
 /**
  * What a <picture> needs to show one image. An image shown as it is (SVG, GIF, the site icons) has

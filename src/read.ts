@@ -1,6 +1,8 @@
 /** The build's only input stage: reads the site folder and the templates into plain data. */
+import type { Stats } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
+import { IMAGE_FILE } from './picture.ts'
 import type { Project, SourceFile } from './types.ts'
 
 /** Files under `dir` (recursively), relative to it, with forward slashes; [] when it is absent. */
@@ -21,8 +23,8 @@ async function readAll(base: string, paths: string[]): Promise<SourceFile[]> {
 }
 
 /**
- * Reads content/ (Markdown and site.yaml), locales/ and the static/ listing of the site at `root`,
- * and the template sources of the package at `packageDir`.
+ * Reads content/ (Markdown and site.yaml, and the listing of its images), locales/ and the static/
+ * listing of the site at `root`, and the template sources of the package at `packageDir`.
  */
 export async function readProject(root: string, packageDir: string): Promise<Project> {
   const [content, locales, staticFiles, templates] = await Promise.all([
@@ -31,21 +33,24 @@ export async function readProject(root: string, packageDir: string): Promise<Pro
     listFiles(join(root, 'static')),
     listFiles(join(packageDir, 'templates')),
   ])
-  const [siteFiles, markdown, localeFiles, templateFiles, styleFiles, staticVersions] = await Promise.all([
+  const contentImages = content.filter(isImage)
+  const [siteFiles, markdown, localeFiles, templateFiles, styleFiles, staticVersions, contentImageVersions] = await Promise.all([
     readAll(root, content.filter((f) => f === 'site.yaml').map((f) => `content/${f}`)),
     readAll(root, content.filter(isMarkdown).map((f) => `content/${f}`)),
     readAll(root, locales.filter(isYaml).map((f) => `locales/${f}`)),
     readAll(packageDir, templates.filter(isTemplate).map((f) => `templates/${f}`)),
     readAll(packageDir, templates.filter(isStyle).map((f) => `templates/${f}`)),
     versionsOf(join(root, 'static'), staticFiles),
+    versionsOf(join(root, 'content'), contentImages),
   ])
   return {
     root, siteFile: siteFiles[0] ?? { path: 'content/site.yaml', text: '' }, content: markdown, localeFiles,
-    staticFiles, staticVersions, templateFiles, styleFiles,
+    staticFiles, staticVersions, contentImages, contentImageVersions, templateFiles, styleFiles,
   }
 }
 
 const isMarkdown = (f: string) => f.endsWith('.md')
+const isImage = (f: string) => IMAGE_FILE.test(f)
 const isYaml = (f: string) => /\.ya?ml$/.test(f)
 const isTemplate = (f: string) => f.endsWith('.tsx')
 const isStyle = (f: string) => f.startsWith('styles/') && f.endsWith('.css')
@@ -62,7 +67,10 @@ async function versionsOf(dir: string, files: string[]): Promise<Record<string, 
  * Anything but a plain file added, changed or removed (a folder, a template's code) reads it all.
  */
 export async function rereadProject(previous: Project, changed: string[], packageDir: string): Promise<Project> {
-  const next: Project = { ...previous, content: [...previous.content], localeFiles: [...previous.localeFiles], staticFiles: [...previous.staticFiles], staticVersions: { ...previous.staticVersions }, styleFiles: [...previous.styleFiles] }
+  const next: Project = {
+    ...previous, content: [...previous.content], localeFiles: [...previous.localeFiles], staticFiles: [...previous.staticFiles], staticVersions: { ...previous.staticVersions },
+    contentImageVersions: { ...previous.contentImageVersions }, styleFiles: [...previous.styleFiles],
+  }
   for (const path of new Set(changed)) {
     const [folder = '', ...rest] = path.split('/')
     const inner = rest.join('/')
@@ -74,14 +82,9 @@ export async function rereadProject(previous: Project, changed: string[], packag
     else if (folder === 'content' && isMarkdown(inner)) next.content = upsert(next.content, path, stats && await text())
     else if (folder === 'locales' && isYaml(inner)) next.localeFiles = upsert(next.localeFiles, path, stats && await text())
     else if (folder === 'templates' && isStyle(inner)) next.styleFiles = upsert(next.styleFiles, path, stats && await text())
-    else if (folder === 'static') {
-      next.staticFiles = next.staticFiles.filter((f) => f !== inner)
-      delete next.staticVersions[inner]
-      if (stats) {
-        next.staticFiles = [...next.staticFiles, inner].sort()
-        next.staticVersions[inner] = `${stats.size}-${stats.mtimeMs}`
-      }
-    } else if (folder === 'templates') return readProject(previous.root, packageDir)
+    else if (folder === 'content' && isImage(inner)) next.contentImages = relist(next.contentImages, next.contentImageVersions, inner, stats)
+    else if (folder === 'static') next.staticFiles = relist(next.staticFiles, next.staticVersions, inner, stats)
+    else if (folder === 'templates') return readProject(previous.root, packageDir)
   }
   return next
 }
@@ -89,6 +92,16 @@ export async function rereadProject(previous: Project, changed: string[], packag
 function isKnown(project: Project, path: string): boolean {
   const files = [project.siteFile, ...project.content, ...project.localeFiles, ...project.styleFiles, ...project.templateFiles]
   return files.some((f) => f.path === path) || project.staticFiles.some((f) => `static/${f}` === path)
+    || project.contentImages.some((f) => `content/${f}` === path)
+}
+
+/** `files` with `file` added (in order) or, without `stats`, removed; its entry in `versions` (the new project's copy) set to match. */
+function relist(files: string[], versions: Record<string, string>, file: string, stats: Stats | undefined): string[] {
+  const others = files.filter((f) => f !== file)
+  delete versions[file]
+  if (!stats) return others
+  versions[file] = `${stats.size}-${stats.mtimeMs}`
+  return [...others, file].sort()
 }
 
 /** `files` with `path` replaced, added (in order) or, when `text` is undefined, removed. */

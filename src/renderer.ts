@@ -25,7 +25,7 @@ export interface RenderInput {
   links: [string, string[]][]
   routes: Route[]
   assets: Assets
-  /** Processed images by their URL under static/. Example: '/images/lobby.jpg' */
+  /** Processed images by their URL: static/ files' and content/ images' (src/images.ts). Example: '/images/lobby.jpg' */
   images: Record<string, ImageSet>
 }
 

@@ -30,6 +30,13 @@ export interface Project {
   staticFiles: string[]
   /** Size and modification time of each static file, by its path relative to static/. Example: { 'favicon.svg': '1234-1763900000000' } */
   staticVersions: Record<string, string>
+  /**
+   * Images under content/ (beside the Markdown that shows them), relative to content/. Published
+   * at the same path, as static/ files are: 'en/blog/timeline.png' -> /en/blog/timeline.png
+   */
+  contentImages: string[]
+  /** Size and modification time of each content image, as staticVersions. */
+  contentImageVersions: Record<string, string>
   /** Template sources (relative to the package), scanned for the message keys they ask for. */
   templateFiles: SourceFile[]
   /** The stylesheets under templates/styles/ (relative to the package). */

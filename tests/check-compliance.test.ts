@@ -163,6 +163,9 @@ describe('images', () => {
   test('files under static/', () => {
     expect(lint({ staticFiles: ['images/arches.jpg', 'images/after_2.webp', 'favicon.svg'] })).toMatchObject([{ code: 'BEFORE_AFTER_IMAGE', file: 'static/images/after_2.webp' }])
   })
+  test('images beside the Markdown under content/', () => {
+    expect(lint({ contentImages: ['en/blog/timeline.png', 'cn/services/img/before-1.jpg'] })).toMatchObject([{ code: 'BEFORE_AFTER_IMAGE', file: 'content/cn/services/img/before-1.jpg' }])
+  })
   test('words that merely contain "after" pass', () => {
     expect(lintMarkdown('![Aftercare kit at the reception](/images/aftercare-kit.jpg)')).toEqual([])
   })

@@ -3,11 +3,11 @@
  * cached; SVG and GIF images shown as they are with their intrinsic size; images whose size the
  * build cannot know named with their file and line.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { beforeAll, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { formatDiagnostic } from '../src/errors.ts'
 import { processImages, svgSize } from '../src/images.ts'
 import { build, type BuildResult } from '../src/index.ts'
@@ -105,7 +105,7 @@ test('an SVG or GIF whose size cannot be known is a warning naming the file; ico
   const { images, files, diagnostics } = await processImages(dir, ['blank.svg', 'broken.gif', 'favicon-32.png', 'favicon.svg'])
   expect(diagnostics.map(formatDiagnostic)).toEqual([
     'static/blank.svg  warning UnsizedImage  Image /blank.svg has no width and height attributes and no viewBox, so its width and height are unknown and the text after it moves when it arrives.\n'
-    + '  hint: Save the image under static/images/ as JPEG, PNG, WebP, GIF or SVG and write its path from the site root: ![A drawing of the eyelid](/images/eyelid.svg). An SVG needs width and height attributes or a viewBox.',
+    + '  hint: Save the image as JPEG, PNG, WebP, GIF or SVG beside the Markdown file and write its path relative to that file: ![A drawing of the eyelid](eyelid.svg). An SVG needs width and height attributes or a viewBox.',
     expect.stringMatching(/^static\/broken\.gif {2}warning UnsizedImage {2}Image \/broken\.gif could not be read, so /),
   ])
   expect(images).toEqual({
@@ -115,7 +115,7 @@ test('an SVG or GIF whose size cannot be known is a warning naming the file; ico
   expect(files).toEqual([])
 })
 
-test('a Markdown image missing from static/ is an error; one from another site or written relative is a warning, each at its line', async () => {
+test('a Markdown image missing from static/ or from beside the page is an error; one from another site is a warning, each at its line', async () => {
   const copy = copySite()
   const lines = [
     '![A chart](https://charts.example/bmi.png)',
@@ -131,7 +131,8 @@ test('a Markdown image missing from static/ is an error; one from another site o
   expect(failed.ok).toBe(false)
   expect(failed.diagnostics.map(({ code, severity, file, line, column, message }) => ({ code, severity, file, line, column, message }))).toEqual([
     { code: 'UnsizedImage', severity: 'warning', file: 'content/en/privacy.md', line: lineOf(lines[0]!), column: 1, message: 'Image https://charts.example/bmi.png is on another site, not under static/, so its width and height are unknown and the text after it moves when it arrives.' },
-    { code: 'UnsizedImage', severity: 'warning', file: 'content/en/privacy.md', line: lineOf(lines[1]!), column: 1, message: 'Image ../images/arches.jpg is written relative to the page, not from the site root, so its width and height are unknown and the text after it moves when it arrives.' },
+    // Relative to the Markdown file: content/images/arches.jpg, not the static/images/arches.jpg of the same URL.
+    { code: 'MissingImage', severity: 'error', file: 'content/en/privacy.md', line: lineOf(lines[1]!), column: 1, message: 'Image ../images/arches.jpg is not a file beside the page: content/images/arches.jpg does not exist.' },
     { code: 'MissingImage', severity: 'error', file: 'content/en/privacy.md', line: lineOf(lines[3]!), column: 1, message: 'Image /images/waiting-room.jpg is not a file under static/.' },
     { code: 'UnsizedImage', severity: 'warning', file: 'content/en/privacy.md', line: lineOf(lines[2]!), column: 1, message: 'Image //cdn.example/lobby.jpg is on another site, not under static/, so its width and height are unknown and the text after it moves when it arrives.' },
   ])
@@ -163,4 +164,99 @@ test('an oversized source is a warning naming the file; a missing hero image or 
     { code: 'MissingAltText', file: 'content/cn/index.md' },
     { code: 'InvalidFrontMatter', file: 'content/en/index.md', message: 'Front matter field "image" names /images/lobby.jpg, which is not an image under static/.' },
   ])
+})
+
+describe('images beside the Markdown, under content/', () => {
+  const ARTICLE = 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md'
+  let root: string
+  let built: BuildResult
+  const html = (path: string) => built.files.find((f) => f.path === path)!.contents as string
+
+  beforeAll(async () => {
+    root = copySite()
+    mkdirSync(join(root, 'content/en/shared'))
+    mkdirSync(join(root, 'content/cn/services/img'))
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#a8b8c8' } }).png().toFile(join(root, 'content/en/blog/rhinoplasty-recovery-timeline.png'))
+    writeFileSync(join(root, 'content/en/shared/nose.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><path d="M0 0h320v200z"/></svg>')
+    await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#d8c8b8' } }).jpeg().toFile(join(root, 'content/cn/services/img/恢复期.jpg'))
+    // Shown on no page, yet published and encoded like the others; and too large.
+    await sharp({ create: { width: 4200, height: 300, channels: 3, background: '#eeeeee' } }).png().toFile(join(root, 'content/en/blog/wide-banner.png'))
+    edit(root, ARTICLE, (t) => `${t}\n![Recovery timeline](rhinoplasty-recovery-timeline.png)\n\n![A drawing of the nose](../shared/nose.svg)\n`)
+    edit(root, 'content/cn/services/rhinoplasty.md', (t) => t.replace('## 手术简介\n', '## 手术简介\n\n![鼻整形后的恢复期](./img/恢复期.jpg)\n'))
+    built = await build({ root, out: join(root, 'dist') })
+    expect(built.ok).toBe(true)
+    expect(built.diagnostics).toMatchObject([{ code: 'OversizedImage', severity: 'warning', file: 'content/en/blog/wide-banner.png' }])
+    expect(built.diagnostics).toHaveLength(1)
+  })
+
+  test('an image written relative to its Markdown file is a lazy <picture> with AVIF and WebP, width, height and a placeholder', () => {
+    const page = html('blog/how-to-prepare-for-a-rhinoplasty/index.html')
+    const picture = /<picture>(<source type="image\/avif"[^>]*>)(<source type="image\/webp"[^>]*>)(<img [^>]*>)<\/picture>/.exec(page)
+    const [avif, webp, img] = picture!.slice(1)
+    expect(avif).toMatch(/srcset="\/assets\/images\/rhinoplasty-recovery-timeline\.\w+-480\.avif 480w, [^"]*-960\.avif 960w, [^"]*-1200\.avif 1200w" sizes="[^"]+"/)
+    expect(webp).toMatch(/srcset="\/assets\/images\/rhinoplasty-recovery-timeline\.\w+-480\.webp 480w/)
+    expect(img).toMatch(/^<img src="\/assets\/images\/rhinoplasty-recovery-timeline\.\w+-1200\.png" /)
+    for (const attribute of ['srcset="/assets/images/rhinoplasty-recovery-timeline.', '-480.png 480w', 'sizes="', 'width="1200"', 'height="800"', 'alt="Recovery timeline"', 'loading="lazy"', 'decoding="async"', 'class="ph-']) {
+      expect(img).toContain(attribute)
+    }
+    const placeholder = /class="(ph-\w+)"/.exec(img!)![1]
+    const css = built.files.find((f) => /^assets\/[^/]+\.css$/.test(f.path))!.contents
+    expect(Buffer.from(css).toString()).toContain(`.${placeholder}{background-color:#`)
+  })
+
+  test('the original is published at its path under content/ without the prefix', () => {
+    for (const [source, url] of [
+      ['content/en/blog/rhinoplasty-recovery-timeline.png', 'en/blog/rhinoplasty-recovery-timeline.png'],
+      ['content/en/shared/nose.svg', 'en/shared/nose.svg'],
+      ['content/cn/services/img/恢复期.jpg', 'cn/services/img/恢复期.jpg'],
+      ['content/en/blog/wide-banner.png', 'en/blog/wide-banner.png'],
+    ]) {
+      expect(readFileSync(join(root, 'dist', url!)).equals(readFileSync(join(root, source!))), url).toBe(true)
+    }
+    // Only the images of content/ are published: never its Markdown.
+    expect(existsSync(join(root, 'dist/en/blog/how-to-prepare-for-a-rhinoplasty.md'))).toBe(false)
+  })
+
+  test('an SVG beside the Markdown keeps its address, now its URL, and gets its intrinsic size', () => {
+    const page = html('blog/how-to-prepare-for-a-rhinoplasty/index.html')
+    expect(page).toContain('<img src="/en/shared/nose.svg" alt="A drawing of the nose" loading="lazy" decoding="async" width="320" height="200">')
+  })
+
+  test("a Chinese page's image, named in Chinese in a folder beside it, is a <picture> too", () => {
+    const page = html('cn/services/rhinoplasty/index.html')
+    const img = /<picture><source type="image\/avif" srcset="[^"]+-480\.avif 480w[^"]*"[^>]*><source type="image\/webp"[^>]*>(<img [^>]*>)<\/picture>/.exec(page)![1]
+    for (const attribute of ['src="/assets/images/恢复期.', 'srcset="', 'width="1000"', 'height="600"', 'alt="鼻整形后的恢复期"', 'loading="lazy"', 'class="ph-']) expect(img).toContain(attribute)
+  })
+
+  test('an image missing beside the page is an error at its line and column', async () => {
+    const copy = copySite()
+    const lines = ['See the chart: ![A recovery chart](chart.png)', '![A splint](./img/splint.jpg)', '![An arch](../../static/images/arches.jpg)']
+    edit(copy, 'content/cn/privacy.md', (t) => `${t}\n${lines.join('\n\n')}\n`)
+    const text = readFileSync(join(copy, 'content/cn/privacy.md'), 'utf8').split('\n')
+    const lineOf = (snippet: string) => text.indexOf(snippet) + 1
+    const failed = await build({ root: copy, write: false })
+    expect(failed.ok).toBe(false)
+    const missing = failed.diagnostics.filter((d) => d.code === 'MissingImage')
+    expect(missing.map(({ severity, file, line, column, message }) => ({ severity, file, line, column, message }))).toEqual([
+      { severity: 'error', file: 'content/cn/privacy.md', line: lineOf(lines[0]!), column: 16, message: 'Image chart.png is not a file beside the page: content/cn/chart.png does not exist.' },
+      { severity: 'error', file: 'content/cn/privacy.md', line: lineOf(lines[1]!), column: 1, message: 'Image ./img/splint.jpg is not a file beside the page: content/cn/img/splint.jpg does not exist.' },
+      { severity: 'error', file: 'content/cn/privacy.md', line: lineOf(lines[2]!), column: 1, message: 'Image ../../static/images/arches.jpg is not a file beside the page: it leads out of content/.' },
+    ])
+    expect(formatDiagnostic(missing[0]!)).toMatch(new RegExp(`^content/cn/privacy\\.md:${lineOf(lines[0]!)}:16  MissingImage  Image chart\\.png is not a file beside the page: content/cn/chart\\.png does not exist\\.\\n  hint: Keep the image`))
+  })
+
+  test('an image under content/ published where a static file or a page is, is an error naming both files', async () => {
+    const copy = copySite()
+    mkdirSync(join(copy, 'content/images'))
+    copyFileSync(join(copy, 'static/images/arches.jpg'), join(copy, 'content/images/arches.jpg'))
+    // A page at /cn/faq.png/ is written to cn/faq.png/index.html, where the image needs a file.
+    writeFileSync(join(copy, 'content/cn/faq.png'), readFileSync(join(copy, 'static/favicon-32.png')))
+    for (const locale of ['en', 'cn']) copyFileSync(join(copy, `content/${locale}/privacy.md`), join(copy, `content/${locale}/faq.png.md`))
+    const failed = await build({ root: copy, write: false })
+    expect(failed.ok).toBe(false)
+    expect(failed.diagnostics.filter((d) => d.code === 'DuplicateUrl').map(({ file, message }) => ({ file, message }))).toEqual([
+      { file: 'content/cn/faq.png', message: '/cn/faq.png is produced by more than one file: content/cn/faq.png and content/cn/faq.png.md.' },
+      { file: 'content/images/arches.jpg', message: '/images/arches.jpg is produced by more than one file: content/images/arches.jpg and static/images/arches.jpg.' },
+    ])
+  })
 })

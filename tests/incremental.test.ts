@@ -5,6 +5,7 @@
  */
 import { appendFileSync, copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { build, type BuildResult } from '../src/build.ts'
 import { emptyCache } from '../src/cache.ts'
@@ -122,6 +123,30 @@ describe('incremental rebuilds', () => {
     const second = await rebuild('static/images/diagram.svg')
     expect(contentsOf(second).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')).toMatch(/<img[^>]*diagram\.svg[^>]*width="100" height="50"/)
     await expectSameAsCold(second)
+  })
+
+  test('an image beside an article: referenced before it exists, added, redrawn, removed', async () => {
+    const image = 'content/en/blog/rhinoplasty-recovery-timeline.png'
+    const reference = '\n![Recovery timeline](rhinoplasty-recovery-timeline.png)\n'
+    const draw = (width: number) => sharp({ create: { width, height: 400, channels: 3, background: '#a8b8c8' } }).png().toFile(join(site, image))
+    const articlePage = (result: BuildResult) => contentsOf(result).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')
+    appendFileSync(join(site, ARTICLE), reference)
+    const missing = await rebuild(ARTICLE)
+    expect(missing.diagnostics).toMatchObject([{ code: 'MissingImage', file: ARTICLE }])
+    await draw(600)
+    const added = await rebuild(image)
+    expect(articlePage(added)).toMatch(/<img src="\/assets\/images\/rhinoplasty-recovery-timeline\.\w+-600\.png"[^>]* width="600" height="400"/)
+    expect(contentsOf(added).has('en/blog/rhinoplasty-recovery-timeline.png')).toBe(true)
+    await expectSameAsCold(added)
+    await draw(800)
+    const redrawn = await rebuild(image)
+    expect(articlePage(redrawn)).toMatch(/<img [^>]* width="800" height="400"/)
+    await expectSameAsCold(redrawn)
+    edit(site, ARTICLE, (t) => t.replace(reference, ''))
+    rmSync(join(site, image))
+    const removed = await rebuild(image, ARTICLE)
+    expect(contentsOf(removed).has('en/blog/rhinoplasty-recovery-timeline.png')).toBe(false)
+    await expectSameAsCold(removed)
   })
 
   test('a page marked as a draft, and a translation removed', async () => {

@@ -168,7 +168,7 @@ function snapshot(dir: string): Record<string, string> {
 const snapshotNames = (dir: string) => Object.keys(snapshot(dir)).map((p) => p.slice(1)).sort()
 
 describe('read', () => {
-  test('lists the Markdown pages, site.yaml, the locale files and the static files of a site folder', async () => {
+  test('lists the Markdown pages, site.yaml, the images beside them, the locale files and the static files of a site folder', async () => {
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2])
     const root = folder({
       'content/site.yaml': siteText,
@@ -176,6 +176,7 @@ describe('read', () => {
       'content/en/services/ear.md': '---\ntitle: Ear\n---\n',
       'content/cn/index.md': '---\ntitle: 首页\n---\n',
       'content/en/notes.txt': 'not a page',
+      'content/en/services/img/ear.svg': '<svg/>',
       'locales/en-SG.yaml': 'nav:\n  home: Home\n',
       'locales/zh-CN.yml': 'nav:\n  home: 首页\n',
       'locales/README.md': 'not a locale file',
@@ -193,7 +194,10 @@ describe('read', () => {
       ],
       localeFiles: [{ path: 'locales/en-SG.yaml', text: 'nav:\n  home: Home\n' }, { path: 'locales/zh-CN.yml', text: 'nav:\n  home: 首页\n' }],
       staticFiles: ['favicon.svg', 'images/a.png'],
+      // Of content/, the images are listed, to be published beside their pages; other files are not sources.
+      contentImages: ['en/services/img/ear.svg'],
     })
+    expect(Object.keys(project.contentImageVersions)).toEqual(['en/services/img/ear.svg'])
     // The templates come from the package, whatever the site folder holds.
     expect(project.templateFiles.map((f) => f.path)).toContain('templates/Head.tsx')
     expect(project.templateFiles.find((f) => f.path === 'templates/Head.tsx')!.text).toBe(readFileSync(join(projectRoot, 'templates/Head.tsx'), 'utf8'))

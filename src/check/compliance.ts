@@ -14,6 +14,8 @@ export interface ComplianceInput {
   sources: SourceFile[]
   /** files under static/, relative to static/, e.g. 'images/hero.jpg' */
   staticFiles: string[]
+  /** images under content/, relative to content/, e.g. 'en/blog/timeline.png' */
+  contentImages?: string[]
   /** the validated site configuration: doctors[] with slug, register ('specialist' or not), specialty */
   site: SiteConfig
   /** built pages, for structured data: { path: 'cn/contact/index.html', html } */
@@ -88,6 +90,8 @@ export function lintCompliance(input: ComplianceInput): Diagnostic[] {
     ...input.sources.flatMap((file) => lintSource(file, active)),
     ...input.staticFiles.filter(isImageName).flatMap((name) => find(imageRules, { text: name, at: 0 })
       .map((f) => diagnostic(f, { file: `static/${name}` }))),
+    ...(input.contentImages ?? []).flatMap((name) => find(imageRules, { text: name, at: 0 })
+      .map((f) => diagnostic(f, { file: `content/${name}` }))),
     ...input.pages.flatMap((page) => lintStructuredData(page, active, input.sources)),
   ]
 }

@@ -72,7 +72,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   report.pages = pages.length
 
   await timed('translations', () => checkTranslations(pages, project.localeFiles, site))
-  await timed('compliance', () => lintCompliance({ sources: [project.siteFile, ...project.content, ...project.localeFiles], staticFiles: project.staticFiles, site, pages }))
+  await timed('compliance', () => lintCompliance({ sources: [project.siteFile, ...project.content, ...project.localeFiles], staticFiles: project.staticFiles, contentImages: project.contentImages, site, pages }))
   await timed('hosts', () => checkHostFiles(files, (path) => statSync(join(out, path)).size, site))
   if (!runs('links') && !runs('accessibility') && !runs('budgets')) return sorted(report)
 
