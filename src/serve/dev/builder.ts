@@ -43,7 +43,7 @@ export class PreviewBuilder {
 
   private spawn(): Promise<Worker> {
     // The young generation render workers get (src/shards.ts): a rebuild makes many short-lived objects.
-    const worker = new Worker(ENTRY, { workerData: { root: this.root, outDir: this.outDir }, resourceLimits: { maxYoungGenerationSizeMb: 128 } })
+    const worker = new Worker(ENTRY, { workerData: { module: './build-worker.ts', root: this.root, outDir: this.outDir }, resourceLimits: { maxYoungGenerationSizeMb: 128 } })
     return new Promise((ready, fail) => {
       worker.once('message', () => { worker.off('error', fail); ready(worker) })
       worker.once('error', fail)

@@ -19,7 +19,7 @@ import type { BuildReport } from './build-worker.ts'
 import { BrowserEvents } from './events.ts'
 import { CLIENT_PATH, injectDev } from './inject.ts'
 import { rebuildQueue } from './queue.ts'
-import { watchSources } from './watch.ts'
+import { watchInThread } from './watch.ts'
 
 export interface DevOptions {
   /** The site folder. */
@@ -104,7 +104,7 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
     onError: (error) => console.error(`clinic-build: Internal error: ${(error as Error).stack ?? error}`),
   })
 
-  const watcher = await watchSources([...SOURCES.map((folder) => ({ base: root, folder })), { base: packageDir, folder: 'templates' }], queue.add)
+  const watcher = await watchInThread([...SOURCES.map((folder) => ({ base: root, folder })), { base: packageDir, folder: 'templates' }], queue.add)
   console.log(`Dev server at ${server.url}/  (watching ${[...SOURCES, 'templates'].join('/, ')}/; Ctrl-C stops)`)
   if (options.open) openBrowser(`${server.url}/`)
 

@@ -2,6 +2,7 @@
 import { watch, type FSWatcher } from 'chokidar'
 import { statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
+import { Worker } from 'node:worker_threads'
 
 /** Editors' swap and backup files, and dot files, are not sources. */
 const IGNORED = (path: string) => /^\.|~$|\.(swp|swx|tmp)$/.test(basename(path))
@@ -14,6 +15,32 @@ const IGNORED = (path: string) => /^\.|~$|\.(swp|swx|tmp)$/.test(basename(path))
 const LOOK_AGAIN_MS = 80
 
 export interface WatchedFolder { base: string; folder: string }
+
+/**
+ * Runs watchSources() on a thread of its own (src/serve/dev/watch-worker.ts) and reports each
+ * changed path on this one. Resolves once the initial scan is done.
+ */
+export async function watchInThread(folders: WatchedFolder[], onChange: (path: string) => void): Promise<{ close: () => Promise<void> }> {
+  const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: { module: './watch-worker.ts', folders } })
+  const said = (what: 'ready' | 'closed') => new Promise<void>((done, fail) => {
+    const listen = (message: { path?: string; ready?: true; closed?: true }) => {
+      if (message[what]) { worker.off('message', listen); worker.off('error', fail); done() }
+    }
+    worker.on('message', listen)
+    worker.once('error', fail)
+  })
+  worker.on('message', (message: { path?: string }) => { if (message.path !== undefined) onChange(message.path) })
+  await said('ready')
+  worker.on('error', (error) => console.error(`clinic-build: the file watcher stopped: ${error.message}; restart clinic-build dev.`))
+  return {
+    close: async () => {
+      const closed = said('closed')
+      worker.postMessage('close')
+      await closed.catch(() => {})
+      await worker.terminate()
+    },
+  }
+}
 
 /** Resolves once the initial scan is done, so that every later change is reported. */
 export async function watchSources(folders: WatchedFolder[], onChange: (path: string) => void): Promise<FSWatcher> {
