@@ -104,7 +104,7 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
     onError: (error) => console.error(`clinic-build: Internal error: ${(error as Error).stack ?? error}`),
   })
 
-  const watcher = await watchInThread([...SOURCES.map((folder) => ({ base: root, folder })), { base: packageDir, folder: 'templates' }], queue.add)
+  const watcher = await watchInThread([...SOURCES.map((folder) => ({ base: root, folder })), { base: packageDir, folder: 'templates' }], (path) => { queue.add(path); return queue.idle() })
   console.log(`Dev server at ${server.url}/  (watching ${[...SOURCES, 'templates'].join('/, ')}/; Ctrl-C stops)`)
   if (options.open) openBrowser(`${server.url}/`)
 

@@ -1,13 +1,22 @@
 /**
  * The dev server's watcher thread. chokidar reads a folder again after any change in it, with a
  * stat of every file: at thousands of articles that is tens of milliseconds of work per save,
- * which on the server's thread would hold up the very requests for the rebuilt page.
+ * which on the server's thread would hold up the very requests for the rebuilt page. And on two
+ * cores it would take time from the rebuild itself, so after reporting a change this thread
+ * waits (at most a second) until the server says the rebuild is done; changes meanwhile wait in
+ * the operating system's queue and are reported right after.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { watchSources, type WatchedFolder } from './watch.ts'
 
-const { folders } = workerData as { folders: WatchedFolder[] }
-const watcher = await watchSources(folders, (path) => parentPort!.postMessage({ path }))
+const MAX_PAUSE_MS = 1000
+
+const { folders, rebuilding } = workerData as { folders: WatchedFolder[]; rebuilding: Int32Array }
+const watcher = await watchSources(folders, (path) => {
+  Atomics.store(rebuilding, 0, 1)
+  parentPort!.postMessage({ path })
+  Atomics.wait(rebuilding, 0, 1, MAX_PAUSE_MS)
+})
 parentPort!.on('message', async (message: string) => {
   if (message !== 'close') return
   await watcher.close()

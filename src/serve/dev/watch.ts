@@ -18,10 +18,12 @@ export interface WatchedFolder { base: string; folder: string }
 
 /**
  * Runs watchSources() on a thread of its own (src/serve/dev/watch-worker.ts) and reports each
- * changed path on this one. Resolves once the initial scan is done.
+ * changed path on this one; `onChange` returns a promise of the rebuild the change started.
+ * Resolves once the initial scan is done.
  */
-export async function watchInThread(folders: WatchedFolder[], onChange: (path: string) => void): Promise<{ close: () => Promise<void> }> {
-  const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: { module: './watch-worker.ts', folders } })
+export async function watchInThread(folders: WatchedFolder[], onChange: (path: string) => Promise<void>): Promise<{ close: () => Promise<void> }> {
+  const rebuilding = new Int32Array(new SharedArrayBuffer(4))
+  const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: { module: './watch-worker.ts', folders, rebuilding } })
   const said = (what: 'ready' | 'closed') => new Promise<void>((done, fail) => {
     const listen = (message: { path?: string; ready?: true; closed?: true }) => {
       if (message[what]) { worker.off('message', listen); worker.off('error', fail); done() }
@@ -29,11 +31,13 @@ export async function watchInThread(folders: WatchedFolder[], onChange: (path: s
     worker.on('message', listen)
     worker.once('error', fail)
   })
-  worker.on('message', (message: { path?: string }) => { if (message.path !== undefined) onChange(message.path) })
+  const rebuilt = () => { Atomics.store(rebuilding, 0, 0); Atomics.notify(rebuilding, 0) }
+  worker.on('message', (message: { path?: string }) => { if (message.path !== undefined) void onChange(message.path).finally(rebuilt) })
   await said('ready')
   worker.on('error', (error) => console.error(`clinic-build: the file watcher stopped: ${error.message}; restart clinic-build dev.`))
   return {
     close: async () => {
+      rebuilt()
       const closed = said('closed')
       worker.postMessage('close')
       await closed.catch(() => {})
