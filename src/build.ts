@@ -21,6 +21,7 @@ import { readCode, readProject } from './read.ts'
 import type { RenderInput } from './renderer.ts'
 import { buildRouteTable } from './routes.ts'
 import { ShardPool } from './shards.ts'
+import { templateVersions } from './template-versions.ts'
 import { localeUrl } from './shared/urls.ts'
 import { answerer, docPrint, type Read } from './reads.ts'
 import { parseSite } from './site.ts'
@@ -85,7 +86,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const project = options.project ?? await timed('read', () => readProject(folders.root, packageDir))
   if (!project.siteFile.text) return { ...stop(), diagnostics: [problem('MissingFile', ['The site configuration content/site.yaml'], { file: 'content/site.yaml' })] }
   const persistent = options.cache ?? options.write !== false
-  const code = persistent === true ? codeVersion([...await readCode(packageDir), ...project.templateFiles]) : ''
+  // Templates are not part of it: each page's key carries its own template's version.
+  const code = persistent === true ? codeVersion(await readCode(packageDir)) : ''
   const cache = typeof persistent === 'object' ? persistent : persistent ? await timed('read', () => loadCache(folders.root, code)) : emptyCache()
   const next: BuildCache = { ...emptyCache(), steps: cache.steps }
   const remember = <T>(step: string, inputs: unknown[], run: () => T) => memo(cache, step, inputs, run)
@@ -132,13 +134,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     // What every page may show besides its own Doc and what it reads of others and of the
     // locales' messages (src/reads.ts).
-    const shared = hashOf(code, project.siteFile.text, ...project.templateFiles.map((f) => f.text), JSON.stringify([bundled.assets, pictures.images]))
+    const shared = hashOf(code, project.siteFile.text, JSON.stringify([bundled.assets, pictures.images]))
+    const templateVersion = remember('template versions', project.templateFiles, () => templateVersions(project.templateFiles))
     const answer = remember('answers', [collections, table, parsed.messages], () => answerer(collections, table, parsed.messages))
     const html = new Map<string, string>()
     const keys = new Map<Route, string>()
     const stale: Route[] = []
     for (const route of table.routes) {
-      const key = pageKey(route, shared, byId.get(route.docId!)?.hash ?? '-')
+      const key = pageKey(route, `${shared} ${templateVersion(route.template)}`, byId.get(route.docId!)?.hash ?? '-')
       keys.set(route, key)
       const cached = cache.pages.get(key)
       if (cached && stillValid(cached, answer)) {

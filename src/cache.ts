@@ -91,7 +91,7 @@ export function hashOf(...parts: string[]): string {
   return hash.digest('base64url')
 }
 
-/** The version of the generator itself: its code, templates and package.json. */
+/** The version of the generator itself: its code, styles and package.json (templates are versioned per page, src/template-versions.ts). */
 export function codeVersion(files: SourceFile[]): string {
   return hashOf(String(FORMAT), ...files.flatMap((f) => [f.path, f.text]))
 }

@@ -52,7 +52,8 @@ export async function readProject(root: string, packageDir: string): Promise<Pro
 const isMarkdown = (f: string) => f.endsWith('.md')
 const isImage = (f: string) => IMAGE_FILE.test(f)
 const isYaml = (f: string) => /\.ya?ml$/.test(f)
-const isTemplate = (f: string) => f.endsWith('.tsx')
+/** Template code: the components (.tsx) and their registry (index.ts). */
+const isTemplate = (f: string) => /\.tsx?$/.test(f) && !f.startsWith('styles/')
 const isStyle = (f: string) => f.startsWith('styles/') && f.endsWith('.css')
 
 /** Size and modification time of each file: enough to tell that a binary file changed. */
@@ -69,7 +70,7 @@ async function versionsOf(dir: string, files: string[]): Promise<Record<string, 
 export async function rereadProject(previous: Project, changed: string[], packageDir: string): Promise<Project> {
   const next: Project = {
     ...previous, content: [...previous.content], localeFiles: [...previous.localeFiles], staticFiles: [...previous.staticFiles], staticVersions: { ...previous.staticVersions },
-    contentImageVersions: { ...previous.contentImageVersions }, styleFiles: [...previous.styleFiles],
+    templateFiles: [...previous.templateFiles], contentImageVersions: { ...previous.contentImageVersions }, styleFiles: [...previous.styleFiles],
   }
   for (const path of new Set(changed)) {
     const [folder = '', ...rest] = path.split('/')
@@ -82,6 +83,7 @@ export async function rereadProject(previous: Project, changed: string[], packag
     else if (folder === 'content' && isMarkdown(inner)) next.content = upsert(next.content, path, stats && await text())
     else if (folder === 'locales' && isYaml(inner)) next.localeFiles = upsert(next.localeFiles, path, stats && await text())
     else if (folder === 'templates' && isStyle(inner)) next.styleFiles = upsert(next.styleFiles, path, stats && await text())
+    else if (folder === 'templates' && isTemplate(inner)) next.templateFiles = upsert(next.templateFiles, path, stats && await text())
     else if (folder === 'content' && isImage(inner)) next.contentImages = relist(next.contentImages, next.contentImageVersions, inner, stats)
     else if (folder === 'static') next.staticFiles = relist(next.staticFiles, next.staticVersions, inner, stats)
     else if (folder === 'templates') return readProject(previous.root, packageDir)

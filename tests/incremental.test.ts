@@ -149,6 +149,23 @@ describe('incremental rebuilds', () => {
     await expectSameAsCold(removed)
   })
 
+  test("a template's source: the pages of that template, or every page for the layout", async () => {
+    // The templates' code cannot be reloaded in this process, so the edits are comments: what
+    // is tested is which pages the cache gives up, and that they come out as before.
+    const withComment = (path: string) => ({ ...project, templateFiles: project.templateFiles.map((f) => (f.path === path ? { ...f, text: `${f.text}\n// edited\n` } : f)) })
+    const original = project
+    const doctors = (await rebuild()).table!.routes.filter((r) => r.template === 'doctor').length
+    expect(doctors).toBeGreaterThan(0)
+    project = withComment('templates/pages/Doctor.tsx')
+    const doctorEdit = await build({ ...options, project, cache })
+    expect(doctorEdit.pages!.rendered).toBe(doctors)
+    await expectSameAsCold(doctorEdit)
+    project = withComment('templates/Layout.tsx')
+    const layoutEdit = await build({ ...options, project, cache })
+    expect(layoutEdit.pages).toEqual({ reused: 0, rendered: total })
+    project = original
+  })
+
   test('a page marked as a draft, and a translation removed', async () => {
     edit(site, 'content/en/blog/benefits-of-motiva-breast-implant.md', (t) => t.replace(/^title: /m, 'draft: true\ntitle: '))
     rmSync(join(site, 'content/cn/privacy.md'))

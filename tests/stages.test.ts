@@ -15,6 +15,7 @@ import { readProject } from '../src/read.ts'
 import { parseSite } from '../src/site.ts'
 import { robots, sitemap } from '../src/sitemap.ts'
 import { formatSummary, summarise } from '../src/summary.ts'
+import { templateVersions } from '../src/template-versions.ts'
 import type { Route, RouteTable, SiteConfig } from '../src/types.ts'
 import { writeSite } from '../src/write.ts'
 import { projectRoot } from './helpers.ts'
@@ -201,6 +202,22 @@ describe('read', () => {
     // The templates come from the package, whatever the site folder holds.
     expect(project.templateFiles.map((f) => f.path)).toContain('templates/Head.tsx')
     expect(project.templateFiles.find((f) => f.path === 'templates/Head.tsx')!.text).toBe(readFileSync(join(projectRoot, 'templates/Head.tsx'), 'utf8'))
+  })
+
+  test("a template's version covers the template files it imports, directly or not, and no others", async () => {
+    const { templateFiles } = await readProject(folder({}), projectRoot)
+    expect(templateFiles.map((f) => f.path)).toContain('templates/index.ts')
+    const edited = (path: string) => templateFiles.map((f) => (f.path === path ? { ...f, text: `${f.text}\n// edited\n` } : f))
+    const before = templateVersions(templateFiles)
+    const changed = (path: string) => {
+      const after = templateVersions(edited(path))
+      return ['home', 'services', 'service', 'doctor', 'contact', 'thank-you', 'blog-index', 'article', 'page', 'not-found'].filter((t) => after(t) !== before(t))
+    }
+    // The sidebar is imported by the service and article pages, the form by the contact page.
+    expect(changed('templates/parts/Sidebar.tsx')).toEqual(['service', 'article'])
+    expect(changed('templates/parts/ContactForm.tsx')).toEqual(['contact'])
+    expect(changed('templates/Layout.tsx')).toHaveLength(10)
+    expect(changed('templates/index.ts')).toHaveLength(10)
   })
 
   test('a site folder without site.yaml, locales or static files reads as empty, not as an error', async () => {
