@@ -206,6 +206,21 @@ describe('clinic-build dev', () => {
     expect(production.diagnostics).toContainEqual(expect.objectContaining({ code: 'MissingTranslation', severity: 'error', file: 'content/en/thank-you.md' }))
   })
 
+  test("a page template's code: a fresh build worker renders that template's pages only", async () => {
+    const doctors = ['/dr-evelyn-quah/', '/dr-nathaniel-goh/', '/cn/dr-evelyn-quah/', '/cn/dr-nathaniel-goh/']
+    for (const path of doctors) expect((await get(`${url}${path}`)).status).toBe(200)
+    const from = events.length
+    const builds = (await status()).builds
+    edit('templates/pages/Doctor.tsx', (t) => t.replace('<div className="wrap doctor">', '<div className="wrap doctor" data-edited="yes">'))
+    await expect.poll(async () => (await page('/dr-evelyn-quah/')).includes('data-edited="yes"'), REBUILD).toBe(true)
+    await nextEvent('reload', from)
+    await expect.poll(async () => (await status()).builds, REBUILD).toBeGreaterThan(builds)
+    for (const path of doctors) expect(await page(path)).toContain('data-edited="yes"')
+    expect(await page('/contact/')).not.toContain('data-edited')
+    // The new worker took over the old one's cache: the four doctor pages, not the whole site.
+    expect(stdout).toMatch(/templates\/pages\/Doctor\.tsx: built in \d+ ms \(4 pages rendered, 4 files updated\)/)
+  })
+
   test('a static file added, changed and removed: just that copy, and a reload each time', async () => {
     const notes = 'static/press/notes.txt'
     const served = async () => { const r = await get(`${url}/press/notes.txt`); return `${r.status} ${r.body.toString('utf8')}` }
@@ -219,8 +234,8 @@ describe('clinic-build dev', () => {
       await expect.poll(async () => (await status()).builds, REBUILD).toBeGreaterThan(builds)
     }
     // Only the file itself was written, then only it was dropped.
-    expect(stdout).toMatch(/static\/press\/notes\.txt: built in \d+ ms \(1 file updated\)/)
-    expect(stdout).toMatch(/static\/press\/notes\.txt: built in \d+ ms \(0 files updated, 1 removed\)/)
+    expect(stdout).toMatch(/static\/press\/notes\.txt: built in \d+ ms \(0 pages rendered, 1 file updated\)/)
+    expect(stdout).toMatch(/static\/press\/notes\.txt: built in \d+ ms \(0 pages rendered, 0 files updated, 1 removed\)/)
   })
 
   test('answers the local enquiry endpoint and 500 concurrent connections', async () => {

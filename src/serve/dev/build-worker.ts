@@ -1,27 +1,41 @@
 /**
  * The dev server's builds run on this worker thread: the server keeps answering while a large
  * site builds, and a changed template is picked up by starting a fresh worker (a thread's
- * imported modules cannot be reloaded). Only a short report crosses back, not the site's files.
+ * imported modules cannot be reloaded), which takes over what this one knew. Only a short report
+ * crosses back after a build, not the site's files.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import type { Diagnostic } from '../../types.ts'
-import { DevOutput, type OutputUpdate } from './dev-output.ts'
-import { buildPreview } from './run-build.ts'
+import { DevOutput, type OutputState, type OutputUpdate } from './dev-output.ts'
+import { buildPreview, previewState, takeOverPreview, type PreviewState } from './run-build.ts'
 
 export type BuildReport =
-  | ({ ok: true; diagnostics: Diagnostic[]; ms: number } & OutputUpdate)
+  | ({ ok: true; diagnostics: Diagnostic[]; ms: number; rendered: number } & OutputUpdate)
   | { ok: false; diagnostics: Diagnostic[]; ms: number }
 
-const { root, outDir } = workerData as { root: string; outDir: string }
-const output = new DevOutput(outDir, root)
+/** Asked for by the message 'hand over', given to the next worker as `workerData.state`. */
+export interface WorkerState { preview: PreviewState; output: OutputState }
 
-parentPort!.on('message', async (changed: string[]) => {
+const { root, outDir, state } = workerData as { root: string; outDir: string; state?: WorkerState }
+const output = new DevOutput(outDir, root)
+if (state) {
+  takeOverPreview(state.preview)
+  output.takeOver(state.output)
+}
+
+parentPort!.on('message', async (message: string[] | 'hand over') => {
+  if (message === 'hand over') {
+    parentPort!.postMessage({ preview: previewState(), output: output.state() } satisfies WorkerState)
+    return
+  }
   const started = performance.now()
   const ms = () => performance.now() - started
   let report: BuildReport
   try {
-    const result = await buildPreview(root, changed)
-    report = result.ok ? { ok: true, diagnostics: result.diagnostics, ...(await output.update(result)), ms: ms() } : { ok: false, diagnostics: result.diagnostics, ms: ms() }
+    const result = await buildPreview(root, message)
+    report = result.ok
+      ? { ok: true, diagnostics: result.diagnostics, ...(await output.update(result)), rendered: result.pages?.rendered ?? 0, ms: ms() }
+      : { ok: false, diagnostics: result.diagnostics, ms: ms() }
   } catch (error) {
     report = { ok: false, diagnostics: [internalError(error)], ms: ms() }
   }

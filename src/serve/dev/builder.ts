@@ -1,11 +1,12 @@
 /** The main thread's side of the build worker: one build at a time, and a fresh worker on demand. */
 import { Worker } from 'node:worker_threads'
-import type { BuildReport } from './build-worker.ts'
+import type { BuildReport, WorkerState } from './build-worker.ts'
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url)
 
 export class PreviewBuilder {
   private worker: Promise<Worker> | undefined
+  private handover: WorkerState | undefined
 
   constructor(private readonly root: string, private readonly outDir: string) {}
 
@@ -30,9 +31,16 @@ export class PreviewBuilder {
     }
   }
 
-  /** Replaces the worker, so that changed template code is imported afresh. */
+  /**
+   * Replaces the worker, so that changed template code is imported afresh. The new worker takes
+   * over the old one's sources, cache and record of the output folder (kept here until a worker
+   * starts with it), so it renders only the pages whose templates changed.
+   */
   async restart(): Promise<void> {
-    await this.close()
+    const worker = await this.worker?.catch(() => undefined)
+    this.worker = undefined
+    if (worker) this.handover = await ask<WorkerState>(worker, 'hand over').catch(() => this.handover)
+    await worker?.terminate()
   }
 
   async close(): Promise<void> {
@@ -43,10 +51,20 @@ export class PreviewBuilder {
 
   private spawn(): Promise<Worker> {
     // The young generation render workers get (src/shards.ts): a rebuild makes many short-lived objects.
-    const worker = new Worker(ENTRY, { workerData: { module: './build-worker.ts', root: this.root, outDir: this.outDir }, resourceLimits: { maxYoungGenerationSizeMb: 128 } })
+    const workerData = { module: './build-worker.ts', root: this.root, outDir: this.outDir, state: this.handover }
+    const worker = new Worker(ENTRY, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 128 } })
     return new Promise((ready, fail) => {
-      worker.once('message', () => { worker.off('error', fail); ready(worker) })
+      worker.once('message', () => { worker.off('error', fail); this.handover = undefined; ready(worker) })
       worker.once('error', fail)
     })
   }
+}
+
+/** The worker's answer to one message. */
+function ask<T>(worker: Worker, message: unknown): Promise<T> {
+  return new Promise((answered, fail) => {
+    worker.once('error', fail)
+    worker.once('message', (answer: T) => { worker.off('error', fail); answered(answer) })
+    worker.postMessage(message)
+  })
 }

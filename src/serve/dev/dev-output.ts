@@ -4,6 +4,7 @@
  * stay on disk but are left out of `published`, so the server answers 404 for them without racing
  * a delete against a read.
  */
+import { createHash } from 'node:crypto'
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { injectDev } from './inject.ts'
@@ -22,8 +23,11 @@ export interface OutputUpdate {
 }
 
 export class DevOutput {
-  /** What each path was built from (the build's file) and what was written for it. */
-  private previous = new Map<string, { built: string | Uint8Array; notices: string; written: string | Uint8Array }>()
+  /**
+   * What each path was built from (the build's file) and what was written for it; after a
+   * take-over from another worker, only a digest of what was written.
+   */
+  private previous = new Map<string, { built?: string | Uint8Array; notices: string; written?: string | Uint8Array; digest?: string }>()
   private staticVersions = new Map<string, string>()
   private writes = 0
 
@@ -46,7 +50,7 @@ export class DevOutput {
       const written = file.path.endsWith('.html') && typeof file.contents === 'string' ? injectDev(file.contents, notices) : file.contents
       current.set(file.path, { built: file.contents, notices: noticeText, written })
       added ||= !before
-      if (!before || !same(before.written, written)) {
+      if (!before || !(before.written === undefined ? before.digest === digest(written) : same(before.written, written))) {
         await this.write(file.path, (temp) => writeFile(temp, written))
         changed.push(file.path)
       }
@@ -72,6 +76,19 @@ export class DevOutput {
     return { changed, removed, published, stylesheets }
   }
 
+  /** What a build worker replacing this one needs to know of the folder (see run-build.ts). */
+  state(): OutputState {
+    return {
+      files: [...this.previous].map(([path, entry]) => [path, { notices: entry.notices, digest: entry.digest ?? digest(entry.written!) }]),
+      statics: [...this.staticVersions],
+    }
+  }
+
+  takeOver(state: OutputState): void {
+    this.previous = new Map(state.files)
+    this.staticVersions = new Map(state.statics)
+  }
+
   /** Writes beside the target and renames over it, so a request never reads half a file. */
   private async write(path: string, put: (temp: string) => Promise<void>): Promise<void> {
     const target = join(this.dir, path)
@@ -81,6 +98,10 @@ export class DevOutput {
     await rename(temp, target)
   }
 }
+
+export interface OutputState { files: [string, { notices: string; digest: string }][]; statics: [string, string][] }
+
+const digest = (contents: string | Uint8Array) => createHash('sha1').update(contents).digest('base64')
 
 function same(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
   if (a === undefined) return false

@@ -57,7 +57,7 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
     const recovered = state.failing
     state.failing = false
     state.hasBuilt = true
-    console.log(`${what}${recovered ? 'fixed, ' : ''}built in ${Math.round(report.ms)} ms (${report.changed.length} file${report.changed.length === 1 ? '' : 's'} updated${report.removed.length ? `, ${report.removed.length} removed` : ''})`)
+    console.log(`${what}${recovered ? 'fixed, ' : ''}built in ${Math.round(report.ms)} ms (${report.rendered} page${report.rendered === 1 ? '' : 's'} rendered, ${report.changed.length} file${report.changed.length === 1 ? '' : 's'} updated${report.removed.length ? `, ${report.removed.length} removed` : ''})`)
     const styleOnly = changed.length > 0 && changed.every((p) => p.startsWith('templates/') && p.endsWith('.css'))
     if (styleOnly && !recovered) events.style(report.stylesheets)
     else if (report.changed.length > 0 || report.removed.length > 0 || recovered) events.reload()

@@ -1,13 +1,27 @@
 /** The one place the dev server calls the build: everything in memory, drafts and untranslated pages shown. */
 import { build, type BuildResult } from '../../build.ts'
-import { emptyCache } from '../../cache.ts'
+import { emptyCache, type BuildCache } from '../../cache.ts'
 import { packageDir } from '../../config.ts'
 import { readProject, rereadProject } from '../../read.ts'
 import type { Project } from '../../types.ts'
 
 /** Kept for the life of the build worker, so a save re-reads, re-parses and re-renders only what it changed. */
-const cache = emptyCache()
+let cache = emptyCache()
 let project: Project | undefined
+
+/**
+ * What a fresh build worker takes over from the one it replaces after a template's code changed:
+ * the sources as read and what the builds derived from them. Cached pages stay valid for every
+ * template but the edited ones, since a page's key carries its template's version.
+ */
+export interface PreviewState { project?: Project; cache: Pick<BuildCache, 'facts' | 'pages' | 'docs'> }
+
+export const previewState = (): PreviewState => ({ project, cache: { facts: cache.facts, pages: cache.pages, docs: cache.docs } })
+
+export function takeOverPreview(state: PreviewState): void {
+  project = state.project
+  cache = { ...emptyCache(), ...state.cache }
+}
 
 export type PreviewResult = BuildResult & Pick<Project, 'staticVersions'>
 
