@@ -162,7 +162,7 @@ describe('incremental rebuilds', () => {
     await expectSameAsCold(doctorEdit)
     project = withComment('templates/Layout.tsx')
     const layoutEdit = await build({ ...options, project, cache })
-    expect(layoutEdit.pages).toEqual({ reused: 0, rendered: total })
+    expect(layoutEdit.pages).toEqual({ reused: 0, rendered: layoutEdit.table!.routes.length })
     project = original
   })
 

@@ -17,13 +17,7 @@ export class PreviewBuilder {
   async build(changed: string[]): Promise<BuildReport> {
     const started = performance.now()
     try {
-      const worker = await (this.worker ??= this.spawn())
-      return await new Promise<BuildReport>((done, fail) => {
-        const onError = (error: Error) => { this.worker = undefined; fail(error) }
-        worker.once('error', onError)
-        worker.once('message', (report: BuildReport) => { worker.off('error', onError); done(report) })
-        worker.postMessage(changed)
-      })
+      return await ask<BuildReport>(await (this.worker ??= this.spawn()), changed)
     } catch (error) {
       this.worker = undefined
       const e = error as Error
