@@ -65,7 +65,8 @@ async function versionsOf(dir: string, files: string[]): Promise<Record<string, 
 /**
  * The project after the given files changed (paths relative to the site root, or to the package
  * for templates/): only those are read again, so a save in a large site costs one file read.
- * Anything but a plain file added, changed or removed (a folder, a template's code) reads it all.
+ * Anything else (a folder, or a file under templates/ that is neither a template nor a stylesheet)
+ * reads it all.
  */
 export async function rereadProject(previous: Project, changed: string[], packageDir: string): Promise<Project> {
   const next: Project = {
