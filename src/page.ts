@@ -82,17 +82,14 @@ export function createPage(route: Route, ctx: RenderContext): Page {
   }
 }
 
-// Creating an Intl formatter costs more than rendering a small page: one per locale is enough.
-const formats = new Map<string, Intl.DateTimeFormat>()
-function dateFormat(tag: string): Intl.DateTimeFormat {
-  let format = formats.get(tag)
-  if (!format) formats.set(tag, (format = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' })))
-  return format
+// Creating an Intl formatter costs more than rendering a small page: one per kind and locale is enough.
+function perLocale<F>(make: (tag: string) => F): (tag: string) => F {
+  const made = new Map<string, F>()
+  return (tag) => {
+    let format = made.get(tag)
+    if (!format) made.set(tag, (format = make(tag)))
+    return format
+  }
 }
-
-const lists = new Map<string, Intl.ListFormat>()
-function listFormat(tag: string): Intl.ListFormat {
-  let format = lists.get(tag)
-  if (!format) lists.set(tag, (format = new Intl.ListFormat(tag, { type: 'conjunction' })))
-  return format
-}
+const dateFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }))
+const listFormat = perLocale((tag) => new Intl.ListFormat(tag, { type: 'conjunction' }))

@@ -103,8 +103,7 @@ export interface OutputState { files: [string, { notices: string; digest: string
 
 const digest = (contents: string | Uint8Array) => createHash('sha1').update(contents).digest('base64')
 
-function same(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
-  if (a === undefined) return false
+function same(a: string | Uint8Array, b: string | Uint8Array): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b)
 }
