@@ -1,4 +1,5 @@
 import type { Page } from '../src/page.ts'
+import { RUNTIME_DATA_ID } from '../src/shared/runtime-data.ts'
 import { InlineScripts } from './parts/InlineScripts.tsx'
 import { HERO_SIZES } from './parts/Picture.tsx'
 import { SearchMeta } from './parts/SearchMeta.tsx'
@@ -47,6 +48,10 @@ export function Head({ page }: { page: Page }) {
       <SearchMeta page={page} />
       <WebFonts page={page} />
       <link rel="stylesheet" href={assets.stylesheet} />
+      {/* The first paint waits for the markup up to the runtime data, just after the footer: on a
+          slow connection a page painted half-parsed moves as its later parts arrive (a header item
+          pushes its neighbours aside). Browsers without rel=expect ignore it. */}
+      <link rel="expect" href={`#${RUNTIME_DATA_ID}`} blocking="render" />
       {hero && (
         <link rel="preload" as="image" type={hero.set.sources[0]!.type} imageSrcSet={hero.set.sources[0]!.srcset} imageSizes={HERO_SIZES} fetchPriority="high" />
       )}

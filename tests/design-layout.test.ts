@@ -3,6 +3,9 @@
  * their sizes, alt text and loading hints, and the web fonts never block the page. (Markdown cannot
  * keep video, audio or frames: tests/design-markup.test.ts; the map's frame: design-keyboard.)
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { islandsReady, offline, openSite, PAGE_TYPES, type Site } from './design-pages.ts'
@@ -52,22 +55,44 @@ test('without JavaScript no page scrolls sideways at 320 px either', async () =>
   await noScript.context().close()
 })
 
-describe.each([375, 1366])('at %i px wide, while scripts arrive', (width) => {
+/**
+ * The site behind a proxy that sends each HTML document in small pieces, as a slow connection
+ * delivers it, so that the browser can paint a page it has only partly parsed.
+ */
+async function slowHtml(origin: string): Promise<{ url: string; close: () => void }> {
+  const server = createServer(async (request, response) => {
+    const upstream = await fetch(origin + request.url, { redirect: 'manual' })
+    const body = Buffer.from(await upstream.arrayBuffer())
+    const passed = [...upstream.headers].filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name))
+    response.writeHead(upstream.status, Object.fromEntries(passed))
+    if (!upstream.headers.get('content-type')?.startsWith('text/html')) return void response.end(body)
+    for (let at = 0; at < body.length; at += 1024) {
+      response.write(body.subarray(at, at + 1024))
+      await sleep(20)
+    }
+    response.end()
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }
+}
+
+describe.each([375, 1366])('at %i px wide, while the page and its scripts arrive', (width) => {
   test('nothing on any page type moves: no layout shift from the first paint until every island runs', async () => {
+    const slow = await slowHtml(site.url)
     const context = await site.browser.newContext({ viewport: { width, height: 900 } })
     await offline(context)
     await context.addInitScript(() => {
       const shifts: string[] = ((window as unknown as { shifts: string[] }).shifts = [])
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; sources: { node?: Node }[] }[]) {
-          shifts.push(`${entry.value.toFixed(4)} ${entry.sources.map((s) => (s.node as Element | undefined)?.className ?? '?').join(', ')}`)
+          shifts.push(`${entry.value.toFixed(6)} ${entry.sources.map((s) => (s.node as Element | undefined)?.className ?? '?').join(', ')}`)
         }
       }).observe({ type: 'layout-shift', buffered: true })
     })
     const moved: string[] = []
     for (const { url } of PAGE_TYPES) {
       const tab = await context.newPage()
-      await tab.goto(site.url + url)
+      await tab.goto(slow.url + url)
       await islandsReady(tab)
       await tab.waitForTimeout(300) // a frame or two after the last island started
       moved.push(...(await tab.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).map((s) => `${url}: ${s}`))
@@ -75,6 +100,7 @@ describe.each([375, 1366])('at %i px wide, while scripts arrive', (width) => {
     }
     expect(moved).toEqual([])
     await context.close()
+    slow.close()
   })
 })
 
