@@ -4,9 +4,9 @@
  * and renders its page from the same tree.
  */
 import { availableParallelism } from 'node:os'
-import { Worker } from 'node:worker_threads'
 import { createRenderer, type BodySource, type Derived, type RenderedPage, type RenderInput, type StageTimes } from './renderer.ts'
 import type { BodyFacts, Route } from './types.ts'
+import { startWorker } from './workers.ts'
 
 /** A renderer's methods, called across a thread boundary or not. */
 interface Shard {
@@ -102,7 +102,7 @@ function localShard(): Shard {
 function workerShard(): Shard {
   // A larger young generation: parsing makes many short-lived objects, and the default size
   // spends a sixth of a worker's time collecting them.
-  const worker = new Worker(new URL('./shard-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 128 } })
+  const worker = startWorker('shard-worker', { resourceLimits: { maxYoungGenerationSizeMb: 128 } })
   const pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>()
   let next = 0
   const fail = (error: Error) => {

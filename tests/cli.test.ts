@@ -1,8 +1,9 @@
 /** The CLI as a process: exit codes, exact messages, and a previous site kept intact on failure. */
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { copySite, edit, runCli } from './helpers.ts'
+import { copySite, edit, projectRoot, runCli } from './helpers.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 
@@ -222,3 +223,30 @@ test('a build of more than 300 pages prints its progress on stderr, up to every 
   // The summary still follows on stdout, counting the generated articles.
   expect(r.stdout).toMatch(new RegExp(`^  article\\s+${ARTICLES + 13}\\s+0$`, 'm'))
 }, 300_000)
+
+test('the CLI runs from a bundle of its sources, made again when one of them changes', async () => {
+  const copy = mkdtempSync(join(tmpdir(), 'clinic-package-'))
+  for (const part of ['bin', 'src', 'templates', 'package.json', 'tsconfig.json']) cpSync(join(projectRoot, part), join(copy, part), { recursive: true })
+  symlinkSync(join(projectRoot, 'node_modules'), join(copy, 'node_modules'))
+  const run = (args: string[]) => runCli(args, copy, join(copy, 'bin/clinic-build.js'))
+  const bundles = () => readdirSync(join(copy, '.bundle'))
+
+  expect((await run(['--help'])).stdout).toContain('Builds the clinic website from Markdown')
+  expect(bundles()).toHaveLength(1)
+  expect(readdirSync(join(copy, '.bundle', bundles()[0]!))).toEqual(expect.arrayContaining(['cli.js', 'shard-worker.js']))
+  await run(['--version'])
+  expect(bundles()).toHaveLength(1)
+
+  edit(copy, 'src/cli.ts', (text) => text.replace('Builds the clinic website from Markdown', 'Builds the clinic website (edited) from Markdown'))
+  expect((await run(['--help'])).stdout).toContain('Builds the clinic website (edited) from Markdown')
+  expect(bundles()).toHaveLength(2)
+
+  // A source that does not compile: named with its line, no stack trace, nothing run.
+  edit(copy, 'src/cli.ts', (text) => text.replace("const cli = new Command('clinic-build')", "const cli = new Command('clinic-build'"))
+  const broken = await run(['--version'])
+  expect(broken.status).toBe(1)
+  expect(broken.stdout).toBe('')
+  expect(broken.stderr).toMatch(/^clinic-build: src\/cli\.ts:\d+:\d+  Expected "\)" but found/)
+  expect(broken.stderr).not.toMatch(/\n\s+at /)
+  rmSync(copy, { recursive: true, force: true })
+}, 60_000)

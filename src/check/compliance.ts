@@ -5,7 +5,9 @@
  * Pure: the rules are the package's own data, read once when the module loads.
  */
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { isPair, isScalar, parse, parseDocument, visit, type Scalar } from 'yaml'
+import { srcDir } from '../config.ts'
 import type { Diagnostic, SiteConfig, SourceFile } from '../types.ts'
 import { byTag, lineColumn, readHtml } from './html.ts'
 
@@ -79,7 +81,7 @@ function alternatives(patterns: string[]): string {
   return [latin.length ? english(latin) : '', anyOf(patterns.filter(isChinese))].filter(Boolean).join('|')
 }
 
-const rules: Rule[] = Object.entries(parse(readFileSync(new URL('../compliance/rules.yaml', import.meta.url), 'utf8')) as Record<string, RuleEntry>)
+const rules: Rule[] = Object.entries(parse(readFileSync(join(srcDir, 'compliance/rules.yaml'), 'utf8')) as Record<string, RuleEntry>)
   .map(([id, entry]) => compile(id, entry))
 const testimonial = rules.find((r) => r.id === 'TESTIMONIAL')!
 

@@ -1,8 +1,8 @@
 /** The main thread's side of the build worker: one build at a time, and a fresh worker on demand. */
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { startWorker } from '../../workers.ts'
 import type { BuildReport, WorkerState } from './build-worker.ts'
 
-const ENTRY = new URL('./worker-entry.mjs', import.meta.url)
 
 export class PreviewBuilder {
   private worker: Promise<Worker> | undefined
@@ -45,8 +45,8 @@ export class PreviewBuilder {
 
   private spawn(): Promise<Worker> {
     // The young generation render workers get (src/shards.ts): a rebuild makes many short-lived objects.
-    const workerData = { module: './build-worker.ts', root: this.root, outDir: this.outDir, state: this.handover }
-    const worker = new Worker(ENTRY, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 128 } })
+    const workerData = { root: this.root, outDir: this.outDir, state: this.handover }
+    const worker = startWorker('serve/dev/build-worker', { fromSources: true, workerData, resourceLimits: { maxYoungGenerationSizeMb: 128 } })
     return new Promise((ready, fail) => {
       worker.once('message', () => { worker.off('error', fail); this.handover = undefined; ready(worker) })
       worker.once('error', fail)

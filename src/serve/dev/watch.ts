@@ -2,7 +2,7 @@
 import { watch, type FSWatcher } from 'chokidar'
 import { statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
-import { Worker } from 'node:worker_threads'
+import { startWorker } from '../../workers.ts'
 
 /** Editors' swap and backup files, and dot files, are not sources. */
 const IGNORED = (path: string) => /^\.|~$|\.(swp|swx|tmp)$/.test(basename(path))
@@ -23,7 +23,7 @@ export interface WatchedFolder { base: string; folder: string }
  */
 export async function watchInThread(folders: WatchedFolder[], onChange: (path: string) => Promise<void>): Promise<{ close: () => Promise<void> }> {
   const rebuilding = new Int32Array(new SharedArrayBuffer(4))
-  const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: { module: './watch-worker.ts', folders, rebuilding } })
+  const worker = startWorker('serve/dev/watch-worker', { fromSources: true, workerData: { folders, rebuilding } })
   const said = (what: 'ready' | 'closed') => new Promise<void>((done, fail) => {
     const listen = (message: { path?: string; ready?: true; closed?: true }) => {
       if (message[what]) { worker.off('message', listen); worker.off('error', fail); done() }

@@ -1,0 +1,72 @@
+// The CLI as an esbuild bundle of src/ and templates/, in .bundle/<version>/ beside them: starting
+// from it takes a fraction of the time that compiling the sources on the fly through tsx does.
+// The version is a hash of every source file's path, size and modification time, so a changed
+// source makes a new bundle (about 0.1 s) on the next run and `npm ci` stays the only set-up step.
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const packageDir = join(import.meta.dirname, '..')
+const SOURCES = ['src', 'templates']
+const STALE_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The URL of the bundled CLI module, made first if the sources changed since the last one;
+ * undefined where the package folder is read-only (the caller then runs the sources through tsx).
+ */
+export async function cliBundle() {
+  const home = join(packageDir, '.bundle')
+  const dir = join(home, sourcesVersion())
+  if (!existsSync(join(dir, 'cli.js'))) {
+    try {
+      await make(home, dir)
+    } catch (error) {
+      if (['EACCES', 'EPERM', 'EROFS'].includes(error.code)) return undefined
+      if (!error.errors) throw error
+      // A source that does not compile: esbuild's messages, as `file:line:column  message`.
+      const where = ({ location: l }) => (l ? `${l.file}:${l.line}:${l.column + 1}  ` : '')
+      throw new Error(error.errors.map((e) => `clinic-build: ${where(e)}${e.text}`).join('\n'))
+    }
+  }
+  return pathToFileURL(join(dir, 'cli.js')).href
+}
+
+function sourcesVersion() {
+  const hash = createHash('sha1').update(statSync(join(packageDir, 'tsconfig.json')).mtimeMs.toString())
+  for (const folder of SOURCES) {
+    for (const file of readdirSync(join(packageDir, folder), { recursive: true }).map(String).sort()) {
+      const stats = statSync(join(packageDir, folder, file))
+      if (stats.isFile()) hash.update(`${folder}/${file} ${stats.size} ${stats.mtimeMs}\n`)
+    }
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+/** Bundles into a folder of its own, then renames it into place: CLIs started together never see half a bundle. */
+async function make(home, dir) {
+  const { build } = await import('esbuild')
+  const building = `${dir}.${process.pid}.tmp`
+  mkdirSync(home, { recursive: true })
+  await build({
+    absWorkingDir: packageDir,
+    entryPoints: { cli: 'src/cli.ts', 'shard-worker': 'src/shard-worker.ts' },
+    outdir: building,
+    bundle: true,
+    splitting: true, // commands import what only they need when they run
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'silent',
+  })
+  try {
+    renameSync(building, dir)
+  } catch {
+    rmSync(building, { recursive: true, force: true }) // another CLI made the same bundle first
+  }
+  for (const old of readdirSync(home)) {
+    const path = join(home, old)
+    if (path !== dir && Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true })
+  }
+}
