@@ -17,7 +17,7 @@ const harness = resolve(root, '../shared/bench')
 const args = process.argv.slice(2)
 const sizes = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--runs').map(Number)
 const compare = args.includes('--compare')
-const runs = Number(args[args.indexOf('--runs') + 1]) || 3
+const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) || 3 : 3
 const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined
 
 if (!existsSync(join(harness, 'gen-corpus.mjs'))) {
