@@ -21,16 +21,20 @@ const base = {
   slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens').optional(),
   /** Drafts are left out of production builds. */
   draft: z.boolean().optional(),
-  /** The hero image: a file under static/, e.g. /images/lobby.jpg; needs imageAlt. */
-  image: z.string().regex(/^\/[^\s]+\.(jpe?g|png|webp)$/i, 'must be a JPEG, PNG or WebP file under static/, such as /images/lobby.jpg').optional(),
-  /** What the hero image shows, for people who cannot see it. */
-  imageAlt: text.optional(),
 }
 
 const reviewed = { reviewedBy: doctor, reviewedOn: date }
 
+/** Only the home page's banner shows an image. */
+const hero = {
+  /** The hero image, beside the Markdown file (lobby.jpg) or under static/ (/images/lobby.jpg); needs imageAlt. */
+  image: z.string().regex(/^[^\s:?#]+\.(jpe?g|png|webp)$/i, 'must be a JPEG, PNG or WebP file beside this file, such as lobby.jpg, or under static/, such as /images/lobby.jpg').optional(),
+  /** What the hero image shows, for people who cannot see it. */
+  imageAlt: text.optional(),
+}
+
 export const frontMatterSchemas: Record<TemplateName, z.ZodObject> = {
-  home: z.strictObject({ ...base, intro: text }),
+  home: z.strictObject({ ...base, ...hero, intro: text }),
   services: z.strictObject(base),
   service: z.strictObject({ ...base, ...reviewed, summary: text, order: z.number().int().optional() }),
   doctor: z.strictObject({

@@ -13,7 +13,7 @@ import { basename, extname, join } from 'node:path'
 import { DomUtils, parseDocument } from 'htmlparser2'
 import sharp, { type Sharp } from 'sharp'
 import { problem } from './errors.ts'
-import type { ImageSet } from './picture.ts'
+import { imageUrl, isRelative, type ImageSet } from './picture.ts'
 import type { Diagnostic, Doc, OutputFile, Project } from './types.ts'
 
 /** Widths to emit (those wider than the source are skipped; the source's own width is kept). */
@@ -102,7 +102,8 @@ export async function siteImages(root: string, project: Pick<Project, 'staticFil
   ]
   return {
     images: Object.assign({}, ...parts.map((p) => p.images)),
-    files: parts.flatMap((p) => p.files),
+    // Identical images in two places share their encoded variants: each is written once.
+    files: [...new Map(parts.flatMap((p) => p.files).map((f) => [f.path, f])).values()],
     diagnostics: parts.flatMap((p) => p.diagnostics),
   }
 }
@@ -162,14 +163,18 @@ async function encoded(source: Buffer, key: string, width: number, format: Forma
 }
 
 /**
- * A hero image named in front matter must exist under static/ and say what it shows. It is
- * preloaded in its modern formats, so it must be one the pipeline encodes (not a site icon).
+ * A hero image named in front matter must exist, beside its Markdown file or under static/, and
+ * say what it shows. It is preloaded in its modern formats, so it must be one the pipeline
+ * encodes (not a site icon).
  */
 export function checkHeroImages(docs: Doc[], images: Record<string, ImageSet>): Diagnostic[] {
   return docs.flatMap((doc) => {
     const { image, imageAlt } = doc.data
     if (!image) return []
-    if (!images[image]?.sources.length) return [problem('InvalidFrontMatter', ['image', `names ${image}, which is not an image under static/`], { file: doc.id })]
+    if (!images[imageUrl(image, doc.id) ?? '']?.sources.length) {
+      const where = isRelative(image) ? `beside ${doc.id}` : 'under static/'
+      return [problem('InvalidFrontMatter', ['image', `names ${image}, which is not an image ${where}`], { file: doc.id })]
+    }
     return imageAlt ? [] : [problem('MissingAltText', [image], { file: doc.id })]
   })
 }

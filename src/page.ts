@@ -5,7 +5,7 @@ import type { Collections } from './collections.ts'
 import { renderMarkdown, splitSections, type Section } from './markdown.ts'
 import { translator } from './messages.ts'
 import { trackedView, type Read } from './reads.ts'
-import type { ImageSet } from './picture.ts'
+import { imageUrl, type ImageSet } from './picture.ts'
 import { localeUrl } from './shared/urls.ts'
 import type { Assets, Doc, LocaleConfig, Messages, Route, RouteTable, SiteConfig } from './types.ts'
 
@@ -75,7 +75,7 @@ export function createPage(route: Route, ctx: RenderContext): Page {
     list: (items) => listFormat(locale.messages).format(items),
     doctor: (slug) => collections.doctors[route.locale]?.find((d) => d.path === `/${slug}/`),
     hero: () => {
-      const set = doc?.data.image ? ctx.images[doc.data.image] : undefined
+      const set = doc?.data.image ? ctx.images[imageUrl(doc.data.image, doc.id) ?? ''] : undefined
       return set && { set, alt: doc!.data.imageAlt ?? '' }
     },
     languageName: (code) => { note(`languageName ${code}`); return ctx.messages[code]?.['language.name'] ?? code },

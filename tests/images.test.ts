@@ -228,6 +228,35 @@ describe('images beside the Markdown, under content/', () => {
     for (const attribute of ['src="/assets/images/恢复期.', 'srcset="', 'width="1000"', 'height="600"', 'alt="鼻整形后的恢复期"', 'loading="lazy"', 'class="ph-']) expect(img).toContain(attribute)
   })
 
+  test('a hero image beside its Markdown file is shown and preloaded; a missing one is named with where it should be', async () => {
+    const copy = copySite()
+    copyFileSync(join(copy, 'static/images/arches.jpg'), join(copy, 'content/en/lobby.jpg'))
+    copyFileSync(join(copy, 'static/images/arches.jpg'), join(copy, 'content/cn/lobby.jpg')) // the same image, unused
+    edit(copy, 'content/en/index.md', (t) => t.replace('image: /images/arches.jpg', 'image: lobby.jpg'))
+    edit(copy, 'content/cn/index.md', (t) => t.replace('image: /images/arches.jpg', 'image: ../en/lobby.jpg'))
+    const shown = await build({ root: copy, write: false })
+    expect(shown.diagnostics).toEqual([])
+    // Both copies are published; their encoded variants, the same files, are written once.
+    const paths = shown.files.map((f) => f.path)
+    expect(paths).toEqual(expect.arrayContaining(['en/lobby.jpg', 'cn/lobby.jpg']))
+    expect(paths.filter((p) => p.startsWith('assets/images/lobby.'))).toHaveLength(9)
+    expect(new Set(paths).size).toBe(paths.length)
+    for (const home of ['index.html', 'cn/index.html']) {
+      const page = shown.files.find((f) => f.path === home)!.contents as string
+      expect(page, home).toMatch(/<picture class="banner__image"><source type="image\/avif" srcset="\/assets\/images\/lobby\.\w+-480\.avif 480w/)
+      expect(page, home).toMatch(/<link rel="preload" as="image" type="image\/avif" imagesrcset="\/assets\/images\/lobby\.\w+-480\.avif 480w/)
+    }
+    edit(copy, 'content/en/index.md', (t) => t.replace('image: lobby.jpg', 'image: foyer.jpg'))
+    const failed = await build({ root: copy, write: false })
+    expect(failed.diagnostics).toMatchObject([
+      { code: 'InvalidFrontMatter', file: 'content/en/index.md', message: 'Front matter field "image" names foyer.jpg, which is not an image beside content/en/index.md.' },
+    ])
+    // Only the home page's banner shows an image: elsewhere the field would be preloaded for nothing.
+    edit(copy, ARTICLE, (t) => t.replace('---\n', '---\nimage: lobby.jpg\n'))
+    const unshown = await build({ root: copy, write: false })
+    expect(unshown.diagnostics).toContainEqual(expect.objectContaining({ code: 'InvalidFrontMatter', file: ARTICLE, line: 2, message: expect.stringContaining('"image"') }))
+  })
+
   test('an image missing beside the page is an error at its line and column', async () => {
     const copy = copySite()
     const lines = ['See the chart: ![A recovery chart](chart.png)', '![A splint](./img/splint.jpg)', '![An arch](../../static/images/arches.jpg)']
