@@ -3,6 +3,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
 import { describe, expect, test } from 'vitest'
 import { factsOf, parseBody } from '../src/body.ts'
 import { collect } from '../src/collections.ts'
@@ -73,6 +76,18 @@ describe('parse', () => {
       [4, 1, 'Front matter field "sumary" is not a known field (a typing mistake?).'],
       [5, 1, 'Front matter field "reviwedOn" is not a known field (a typing mistake?).'],
     ])
+  })
+  test('a body parses as GitHub-flavoured Markdown, whether or not it uses any of its extensions', () => {
+    const gfm = unified().use(remarkParse).use(remarkGfm)
+    const shipped = (readdirSync(join(projectRoot, 'content'), { recursive: true }) as string[]).filter((f) => f.endsWith('.md'))
+      .map((f) => readFileSync(join(projectRoot, 'content', f), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, ''))
+    const samples = ['Visit WWW.example.com.', 'See <https://a.example> and https://b.example/x.', 'Write to clinic@example.com.',
+      'It is ~~gone~~ now.', '| a | b |\n|---|---|\n| 1 | 2 |', 'A note.[^1]\n\n[^1]: The note.', '- [ ] to do\n- [X] done',
+      'Plain text with a [link](/services/) and *emphasis*, and 1 < 2.']
+    expect(shipped.length).toBeGreaterThan(40)
+    for (const markdown of [...shipped, ...samples]) {
+      expect(parseBody({ markdown, bodyLine: 1 }), markdown.slice(0, 60)).toEqual(gfm.parse(markdown))
+    }
   })
   test('reports an image without alt text at its line in the file', () => {
     const { doc } = parseDoc({ path: 'content/en/privacy.md', text: '---\ntitle: P\ndescription: D\n---\n\nText.\n\n![](/favicon.svg)\n' }, site)
