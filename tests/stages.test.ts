@@ -83,7 +83,10 @@ describe('parse', () => {
       .map((f) => readFileSync(join(projectRoot, 'content', f), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, ''))
     const samples = ['Visit WWW.example.com.', 'See <https://a.example> and https://b.example/x.', 'Write to clinic@example.com.',
       'It is ~~gone~~ now.', '| a | b |\n|---|---|\n| 1 | 2 |', 'A note.[^1]\n\n[^1]: The note.', '- [ ] to do\n- [X] done',
-      'Plain text with a [link](/services/) and *emphasis*, and 1 < 2.']
+      'Plain text with a [link](/services/) and *emphasis*, and 1 < 2.',
+      'A [link](https://a.example/x "A title") and a [reference][r].\n\n[r]: https://b.example', '[Not a link](see https://c.example)',
+      '\\[Escaped](https://d.example)', 'An entity: clinic&#64;example.com, https&#58;//e.example', '`https://f.example` in code',
+      '![A drawing](https://g.example/x.png) and a <span>www.h.example</span>.']
     expect(shipped.length).toBeGreaterThan(40)
     for (const markdown of [...shipped, ...samples]) {
       expect(parseBody({ markdown, bodyLine: 1 }), markdown.slice(0, 60)).toEqual(gfm.parse(markdown))
