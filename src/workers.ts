@@ -1,16 +1,17 @@
 /**
  * Worker threads run the same code as the thread that starts them: the TypeScript sources through
- * tsx (src/worker-entry.mjs) when it runs from them, or the CLI's bundle (bin/bundle.js) when it
- * runs from that. `module` is a path under src/ without its extension. Example: 'serve/dev/build-worker'
+ * tsx (src/worker-entry.mjs) when it runs from them, or the CLI's bundle when it runs from that;
+ * the bundle holds the workers bin/bundle.js names as entry points (the render worker).
+ * `fromSources` always takes the sources: dev's threads must import an edited template afresh.
+ * `module` is a path under src/ without its extension. Example: 'serve/dev/build-worker'
  */
 import { basename, join } from 'node:path'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 import { srcDir } from './config.ts'
 
-const fromSources = import.meta.url.endsWith('.ts')
+const runningFromSources = import.meta.url.endsWith('.ts')
 
-export function startWorker(module: string, options: WorkerOptions & { fromSources?: boolean } = {}): Worker {
-  const { fromSources: sources = fromSources, ...rest } = options
-  if (sources) return new Worker(join(srcDir, 'worker-entry.mjs'), { ...rest, workerData: { ...rest.workerData, module: `./${module}.ts` } })
-  return new Worker(new URL(`./${basename(module)}.js`, import.meta.url), rest)
+export function startWorker(module: string, { fromSources = runningFromSources, ...options }: WorkerOptions & { fromSources?: boolean } = {}): Worker {
+  if (fromSources) return new Worker(join(srcDir, 'worker-entry.mjs'), { ...options, workerData: { ...options.workerData, module: `./${module}.ts` } })
+  return new Worker(new URL(`./${basename(module)}.js`, import.meta.url), options)
 }

@@ -3,7 +3,6 @@ import type { Worker } from 'node:worker_threads'
 import { startWorker } from '../../workers.ts'
 import type { BuildReport, WorkerState } from './build-worker.ts'
 
-
 export class PreviewBuilder {
   private worker: Promise<Worker> | undefined
   private handover: WorkerState | undefined
