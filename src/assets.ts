@@ -1,5 +1,5 @@
 /** The stylesheet and the browser script, bundled by esbuild with content-hashed names. */
-import { build, type Plugin } from 'esbuild'
+import type { Plugin } from 'esbuild'
 import { readFile } from 'node:fs/promises'
 import { dirname, relative } from 'node:path'
 import { scriptGraph } from './script-graph.ts'
@@ -11,6 +11,7 @@ import type { Assets, OutputFile } from './types.ts'
  * to the stylesheet, so pages need no inline styles.
  */
 export async function bundleAssets(packageDir: string, generatedCss = ''): Promise<{ assets: Assets; files: OutputFile[] }> {
+  const { build } = await import('esbuild')
   const result = await build({
     absWorkingDir: packageDir,
     entryPoints: { site: 'templates/styles/site.css', main: 'src/client/main.ts' },

@@ -78,10 +78,3 @@ export function factsOf(doc: Pick<Doc, 'id'>, tree: Root): BodyFacts {
   diagnostics.push(...unsafeMarkup(tree, doc.id))
   return { links, images, diagnostics }
 }
-
-/** Root-relative paths a body links to, without query or fragment: '/services/ear/#risks' -> '/services/ear/' */
-export function internalLinks(facts: BodyFacts): string[] {
-  const found = new Set<string>()
-  for (const { url } of facts.links) if (url.startsWith('/') && !url.startsWith('//')) found.add(url.replace(/[?#].*$/, ''))
-  return [...found]
-}

@@ -7,14 +7,13 @@
  */
 import { join } from 'node:path'
 import { bundleAssets } from './assets.ts'
-import { internalLinks } from './body.ts'
-import { codeVersion, emptyCache, hashOf, loadCache, memo, oncePer, saveCache, unchanged, type BuildCache, type CachedPage } from './cache.ts'
+import { codeVersion, emptyCache, hashOf, keptFiles, loadCache, memo, oncePer, saveCache, unchanged, type BuildCache, type CachedPage } from './cache.ts'
 import { collect } from './collections.ts'
 import { packageDir, resolveFolders } from './config.ts'
 import { problem } from './errors.ts'
 import { checkHeroImages, siteImages } from './images.ts'
 import { placeholderCss } from './picture.ts'
-import { contentImageClashes, linkChecker } from './links.ts'
+import { contentImageClashes, internalLinks, linkChecker } from './links.ts'
 import { checkTemplateKeys, loadMessages } from './messages.ts'
 import { parseDoc, parseDocs, type ParsedDoc } from './parse.ts'
 import { readCode, readProject } from './read.ts'
@@ -30,7 +29,7 @@ import { withDeployOutputs } from './deploy/index.ts'
 import { robots, sitemap } from './sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
 import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable, SiteConfig, SourceFile } from './types.ts'
-import { writeSite } from './write.ts'
+import { contentHash, writeSite } from './write.ts'
 
 export interface BuildOptions {
   /** The site folder holding content/, locales/ and static/. Default: the current directory. */
@@ -91,6 +90,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const cache = typeof persistent === 'object' ? persistent : persistent ? await timed('read', () => loadCache(folders.root, code)) : emptyCache()
   const next: BuildCache = { ...emptyCache(), steps: cache.steps }
   const remember = <T>(step: string, inputs: unknown[], run: () => T) => memo(cache, step, inputs, run)
+  const kept = keptFiles(persistent === true ? join(folders.root, '.clinic', 'cache', 'files') : undefined)
 
   const { site, diagnostics: siteProblems } = remember('site', [project.siteFile.text], () => parseSite(project.siteFile))
   diagnostics.push(...siteProblems)
@@ -123,11 +123,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (failed()) return stop()
 
     const pictures = await timed('images', () => remember('images', [folders.root, JSON.stringify(project.staticVersions), JSON.stringify(project.contentImageVersions)],
-      () => siteImages(folders.root, project, persistent === true ? join(folders.root, '.clinic', 'cache', 'images') : undefined)))
+      () => siteImages(folders.root, project, kept)))
     diagnostics.push(...pictures.diagnostics, ...checkHeroImages(parsed.docs, pictures.images))
     if (failed()) return stop()
     const generatedCss = placeholderCss(pictures.images)
-    const bundled = await timed('bundle', () => remember('bundle', [generatedCss, ...project.styleFiles.map((f) => f.text)], () => bundleAssets(packageDir, generatedCss)))
+    const bundled = await timed('bundle', () => remember('bundle', [generatedCss, ...project.styleFiles.map((f) => f.text)],
+      () => kept(`bundle-${hashOf(code, generatedCss)}`, () => bundleAssets(packageDir, generatedCss))))
     const input: RenderInput = {
       site, messages: parsed.messages, routes: table.routes, assets: bundled.assets, images: pictures.images,
       docs: parsed.docs.map(withoutBody), links: [...links],
@@ -137,7 +138,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const shared = hashOf(code, project.siteFile.text, JSON.stringify([bundled.assets, pictures.images]))
     const templateVersion = remember('template versions', project.templateFiles, () => templateVersions(project.templateFiles))
     const answer = remember('answers', [collections, table, parsed.messages], () => answerer(collections, table, parsed.messages))
-    const html = new Map<string, string>()
+    const html = new Map<string, { html: string; hash: string }>()
     const keys = new Map<Route, string>()
     const stale: Route[] = []
     for (const route of table.routes) {
@@ -145,7 +146,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       keys.set(route, key)
       const cached = cache.pages.get(key)
       if (cached && stillValid(cached, answer)) {
-        html.set(route.output, cached.html)
+        html.set(route.output, cached)
         next.pages.set(key, cached)
       } else stale.push(route)
     }
@@ -157,18 +158,20 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       for (const key of page.missingMessages) {
         diagnostics.push(problem('UnknownMessage', [key], { file: `templates (${route.template}, rendering ${route.url})` }))
       }
-      html.set(page.path, page.html)
-      next.pages.set(keys.get(route)!, { html: page.html, reads: page.reads.map((read) => [read, answer(read)]) })
+      const made = { html: page.html, hash: contentHash(page.html) }
+      html.set(page.path, made)
+      next.pages.set(keys.get(route)!, { ...made, reads: page.reads.map((read) => [read, answer(read)]) })
     }
     if (failed()) return stop()
 
-    const pages = table.routes.map((r) => ({ path: r.output, contents: html.get(r.output)! }))
-    const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages, remember, answer))
+    const pages = table.routes.map((r) => ({ path: r.output, contents: html.get(r.output)!.html, version: html.get(r.output)!.hash }))
+    const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages, remember, answer, kept))
     const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, remember)
     const summary = summarise(table, files, diagnostics, bundled.assets, remember)
     next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions)))
     if (persistent === true && !unchanged(cache, next)) await timed('write', () => saveCache(folders.root, code, next))
     else if (typeof persistent === 'object') Object.assign(persistent, next)
+    await kept.prune()
     timings.total = performance.now() - started
     return {
       ok: true, diagnostics, table, files, summary, timings,

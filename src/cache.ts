@@ -6,7 +6,7 @@
  * again; the whole cache is dropped when the generator's code changes.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import type { ParsedDoc } from './parse.ts'
@@ -15,12 +15,12 @@ import type { Written } from './write.ts'
 import type { BodyFacts, SourceFile } from './types.ts'
 
 /** Bump when the cached shape changes. */
-const FORMAT = 3
+const FORMAT = 4
 
 export interface BuildCache {
   /** Facts of a body, by `${doc.id} ${doc.hash}`. */
   facts: Map<string, BodyFacts>
-  /** Minified HTML of a page by page key (see build.ts), with what it read of the rest of the site and the answers then. */
+  /** Minified HTML of a page and its hash by page key (see build.ts), with what it read of the rest of the site and the answers then. */
   pages: Map<string, CachedPage>
   /** A content file's parse result, by its path, with hashes of its text and of the site configuration it was parsed with. */
   docs: Map<string, { text: string; site: string; result: ParsedDoc }>
@@ -34,7 +34,7 @@ export interface BuildCache {
   output?: Written
 }
 
-export interface CachedPage { html: string; reads: [Read, string][] }
+export interface CachedPage { html: string; hash: string; reads: [Read, string][] }
 
 export const emptyCache = (): BuildCache => ({ facts: new Map(), pages: new Map(), docs: new Map(), steps: new Map() })
 
@@ -82,6 +82,42 @@ export function perKey<V>(derive: (text: string) => V): (key: string, text: stri
     last.set(key, { text, value })
     return value
   }
+}
+
+/**
+ * Results of steps that need a heavy library (sharp, esbuild), kept as files in `dir` between
+ * builds, by a key that names a hash of every input: a build that finds its results there neither
+ * does that work nor loads the library. Without a `dir` every result is made afresh.
+ */
+export interface KeptFiles {
+  <T>(key: string, make: () => T | Promise<T>): Promise<T>
+  /** Removes the files this build did not ask for, so the folder holds one build's results. */
+  prune(): Promise<void>
+}
+
+export function keptFiles(dir?: string): KeptFiles {
+  const used = new Set<string>()
+  const kept = async <T>(key: string, make: () => T | Promise<T>): Promise<T> => {
+    if (!dir) return make()
+    used.add(key)
+    const path = join(dir, key)
+    const stored = await readFile(path).catch(() => undefined)
+    if (stored) {
+      try { return deserialize(stored) as T } catch { /* another format: made again */ }
+    }
+    const value = await make()
+    await mkdir(dir, { recursive: true })
+    // Concurrent builds may make the same file: each writes its own and renames it into place.
+    await writeFile(`${path}.${process.pid}.tmp`, serialize(value))
+    await rename(`${path}.${process.pid}.tmp`, path)
+    return value
+  }
+  const prune = async () => {
+    if (!dir) return
+    const present = await readdir(dir).catch(() => [])
+    await Promise.all(present.filter((name) => !used.has(name) && !name.endsWith('.tmp')).map((name) => rm(join(dir, name), { force: true })))
+  }
+  return Object.assign(kept, { prune })
 }
 
 /** A short content hash of strings. */

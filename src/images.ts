@@ -1,17 +1,19 @@
 /**
  * The image pipeline: every raster image under static/ and content/ is resized to a few widths and
  * encoded as AVIF, WebP and its own format, for <picture> elements with srcset, sizes, intrinsic
- * width and height (no layout shift) and a dominant-colour placeholder. Encoded files are kept in
- * .clinic/cache/images by content hash, so an unchanged image is never encoded twice. SVG and GIF
+ * width and height (no layout shift) and a dominant-colour placeholder. Encoded files and each
+ * image's size and colour are kept by content hash (src/cache.ts keptFiles), so an unchanged image
+ * is never encoded twice, and a build with no new image does not load sharp. SVG and GIF
  * files (and the site icons) are shown as they are, but with their intrinsic size too. An image
  * under content/ is published at its path there without the prefix (content/en/x.png -> /en/x.png),
  * as a static/ file is at its path under static/.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import { DomUtils, parseDocument } from 'htmlparser2'
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
+import { hashOf, keptFiles, type KeptFiles } from './cache.ts'
 import { problem } from './errors.ts'
 import { imageUrl, isRelative, type ImageSet } from './picture.ts'
 import type { Diagnostic, Doc, OutputFile, Project } from './types.ts'
@@ -27,13 +29,22 @@ const ICON = /(^|\/)(favicon|apple-touch-icon)[^/]*$/i
 const MAX_SIDE = 4000
 const MAX_BYTES = 10 * 1024 * 1024
 
-const encoders = {
-  avif: (img: Sharp) => img.avif({ quality: 50, effort: 2 }),
-  webp: (img: Sharp) => img.webp({ quality: 72 }),
-  jpg: (img: Sharp) => img.jpeg({ quality: 78, mozjpeg: true }),
-  png: (img: Sharp) => img.png({ compressionLevel: 9, palette: true }),
+const ENCODINGS = {
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 72 },
+  jpg: { quality: 78, mozjpeg: true },
+  png: { compressionLevel: 9, palette: true },
 }
-type Format = keyof typeof encoders
+type Format = keyof typeof ENCODINGS
+const encoders: Record<Format, (img: Sharp) => Sharp> = {
+  avif: (img) => img.avif(ENCODINGS.avif),
+  webp: (img) => img.webp(ENCODINGS.webp),
+  jpg: (img) => img.jpeg(ENCODINGS.jpg),
+  png: (img) => img.png(ENCODINGS.png),
+}
+/** Part of every kept encoding's name, so that new settings encode afresh. */
+const ENCODING_VERSION = hashOf(JSON.stringify(ENCODINGS)).slice(0, 8)
+const sharp = async () => (await import('sharp')).default
 const MIME: Record<Format, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' }
 
 export interface ProcessedImages { images: Record<string, ImageSet>; files: OutputFile[]; diagnostics: Diagnostic[] }
@@ -42,9 +53,9 @@ export interface ProcessedImages { images: Record<string, ImageSet>; files: Outp
  * Processes the images among `files` (paths relative to `dir`, the site's `folder`), each shown at
  * `/${file}`. static/ is copied into the output as it is; of content/ only the images are
  * published, so their originals are among the returned files.
- * `cacheDir`: where encoded files are kept between builds; without it they are kept in memory.
+ * `kept`: where encoded files and image facts are kept between builds; without one, in memory.
  */
-export async function processImages(dir: string, files: string[], cacheDir?: string, folder: 'static' | 'content' = 'static'): Promise<ProcessedImages> {
+export async function processImages(dir: string, files: string[], kept: KeptFiles = keptFiles(), folder: 'static' | 'content' = 'static'): Promise<ProcessedImages> {
   const images: Record<string, ImageSet> = {}
   const outputs: OutputFile[] = []
   const diagnostics: Diagnostic[] = []
@@ -55,13 +66,11 @@ export async function processImages(dir: string, files: string[], cacheDir?: str
     const path = join(dir, file)
     const [bytes, size] = await Promise.all([readFile(path), stat(path)])
     publish(file, bytes)
-    const meta = await sharp(bytes).metadata()
-    const width = meta.width ?? 0
-    const height = meta.height ?? 0
+    const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 10)
+    const { width, height, dominant } = await kept(`image-${hash}.facts`, () => inMemory(`facts-${hash}`, () => factsOf(bytes)))
     if (width > MAX_SIDE || height > MAX_SIDE || size.size > MAX_BYTES) {
       diagnostics.push(problem('OversizedImage', [`${width}×${height} px, ${(size.size / 1024 / 1024).toFixed(1)} MB`], { file: `${folder}/${file}` }, 'warning'))
     }
-    const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 10)
     const own: Format = /\.png$/i.test(file) ? 'png' : 'jpg'
     const widths = [...new Set([...WIDTHS.filter((w) => w < width), Math.min(width, WIDTHS.at(-1)!)])]
     const name = basename(file, extname(file))
@@ -70,15 +79,15 @@ export async function processImages(dir: string, files: string[], cacheDir?: str
       const entries: string[] = []
       for (const w of widths) {
         const output = `assets/images/${name}.${hash}-${w}.${format}`
-        outputs.push({ path: output, contents: await encoded(bytes, `${hash}-${w}.${format}`, w, format, cacheDir) })
+        const key = `image-${hash}-${w}.${format}.${ENCODING_VERSION}`
+        outputs.push({ path: output, contents: await kept(key, () => inMemory(key, () => encode(bytes, w, format))) })
         entries.push(`/${output} ${w}w`)
       }
       srcset[format] = entries.join(', ')
     }
-    const { dominant } = await sharp(bytes).stats()
     images[`/${file}`] = {
       width, height,
-      placeholder: `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`,
+      placeholder: dominant,
       placeholderClass: `ph-${hash}`,
       sources: (['avif', 'webp'] as const).map((f) => ({ type: MIME[f], srcset: srcset[f]! })),
       fallback: { src: srcset[own]!.split(', ').at(-1)!.split(' ')[0]!, srcset: srcset[own]! },
@@ -87,7 +96,8 @@ export async function processImages(dir: string, files: string[], cacheDir?: str
   for (const file of files.filter((f) => AS_IS.test(f) || (RASTER.test(f) && ICON.test(f)))) {
     const bytes = await readFile(join(dir, file))
     publish(file, bytes)
-    const size = /\.svg$/i.test(file) ? svgSize(bytes.toString('utf8')) : await rasterSize(bytes)
+    const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 10)
+    const size = /\.svg$/i.test(file) ? svgSize(bytes.toString('utf8')) : await kept(`image-${hash}.size`, () => rasterSize(bytes))
     if (size) images[`/${file}`] = { ...size, sources: [], fallback: { src: `/${file}` } }
     else diagnostics.push(problem('UnsizedImage', [`/${file}`, /\.svg$/i.test(file) ? 'has no width and height attributes and no viewBox' : 'could not be read'], { file: `${folder}/${file}` }, 'warning'))
   }
@@ -95,10 +105,10 @@ export async function processImages(dir: string, files: string[], cacheDir?: str
 }
 
 /** The images of static/ and of content/ (src/read.ts lists them), in one table by URL. */
-export async function siteImages(root: string, project: Pick<Project, 'staticFiles' | 'contentImages'>, cacheDir?: string): Promise<ProcessedImages> {
+export async function siteImages(root: string, project: Pick<Project, 'staticFiles' | 'contentImages'>, kept?: KeptFiles): Promise<ProcessedImages> {
   const parts = [
-    await processImages(join(root, 'static'), project.staticFiles, cacheDir),
-    await processImages(join(root, 'content'), project.contentImages, cacheDir, 'content'),
+    await processImages(join(root, 'static'), project.staticFiles, kept),
+    await processImages(join(root, 'content'), project.contentImages, kept, 'content'),
   ]
   return {
     images: Object.assign({}, ...parts.map((p) => p.images)),
@@ -141,25 +151,27 @@ export function svgSize(text: string): { width: number; height: number } | undef
 
 /** A GIF's or an icon's size; one frame of an animation. */
 async function rasterSize(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
-  const meta = await sharp(bytes).metadata().catch(() => undefined)
+  const meta = await (await sharp())(bytes).metadata().catch(() => undefined)
   const height = meta?.pageHeight ?? meta?.height
   return meta?.width && height ? { width: meta.width, height } : undefined
 }
 
-const memory = new Map<string, Uint8Array>()
+/** Size and dominant colour (as CSS) of a raster image. */
+async function factsOf(bytes: Buffer): Promise<{ width: number; height: number; dominant: string }> {
+  const image = (await sharp())(bytes)
+  const [{ width = 0, height = 0 }, { dominant }] = await Promise.all([image.metadata(), image.stats()])
+  return { width, height, dominant: `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}` }
+}
 
-/** One encoded variant, from the cache when this source was encoded at this width before. */
-async function encoded(source: Buffer, key: string, width: number, format: Format, cacheDir?: string): Promise<Uint8Array> {
-  const cachePath = cacheDir && join(cacheDir, key)
-  const known = memory.get(key) ?? (cachePath ? await readFile(cachePath).catch(() => undefined) : undefined)
-  if (known) return known
-  const output = await encoders[format](sharp(source).resize({ width, withoutEnlargement: true })).toBuffer()
-  memory.set(key, output)
-  if (cacheDir && cachePath) {
-    await mkdir(cacheDir, { recursive: true })
-    await writeFile(cachePath, output)
-  }
-  return output
+async function encode(source: Buffer, width: number, format: Format): Promise<Uint8Array> {
+  return encoders[format]((await sharp())(source).resize({ width, withoutEnlargement: true })).toBuffer()
+}
+
+// Within one process (the dev server's builds, the tests), whatever the kept files' folder.
+const memory = new Map<string, unknown>()
+async function inMemory<T>(key: string, make: () => Promise<T>): Promise<T> {
+  if (!memory.has(key)) memory.set(key, await make())
+  return memory.get(key) as T
 }
 
 /**

@@ -105,3 +105,10 @@ function internalPath(href: string, from: string): string | undefined {
   const resolved = new URL(href, ORIGIN + from)
   return decodeURI(resolved.pathname)
 }
+
+/** Root-relative paths a body links to, without query or fragment: '/services/ear/#risks' -> '/services/ear/' */
+export function internalLinks(facts: BodyFacts): string[] {
+  const found = new Set<string>()
+  for (const { url } of facts.links) if (url.startsWith('/') && !url.startsWith('//')) found.add(url.replace(/[?#].*$/, ''))
+  return [...found]
+}

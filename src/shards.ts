@@ -4,7 +4,7 @@
  * and renders its page from the same tree.
  */
 import { availableParallelism } from 'node:os'
-import { createRenderer, type BodySource, type Derived, type RenderedPage, type RenderInput, type StageTimes } from './renderer.ts'
+import type { BodySource, Derived, RenderedPage, Renderer, RenderInput, StageTimes } from './renderer.ts'
 import type { BodyFacts, Route } from './types.ts'
 import { startWorker } from './workers.ts'
 
@@ -88,13 +88,15 @@ export class ShardPool {
   }
 }
 
+/** A renderer in this thread, loaded on first use: a build with nothing to render loads neither parser, React nor minifier. */
 function localShard(): Shard {
-  const renderer = createRenderer()
+  let loaded: Promise<Renderer> | undefined
+  const renderer = () => (loaded ??= import('./renderer.ts').then((m) => m.createRenderer()))
   return {
-    analyse: async (bodies) => renderer.analyse(bodies),
-    prepare: async (input, derived) => renderer.prepare(input, derived),
-    render: (routes, bodies) => renderer.render(routes, bodies),
-    times: async () => renderer.times(),
+    analyse: async (bodies) => (await renderer()).analyse(bodies),
+    prepare: async (input, derived) => (await renderer()).prepare(input, derived),
+    render: async (routes, bodies) => (await renderer()).render(routes, bodies),
+    times: async () => (loaded ? (await loaded).times() : { parse: 0, render: 0, minify: 0 }),
     close: async () => {},
   }
 }

@@ -108,6 +108,11 @@ export interface RouteTable {
 export interface OutputFile {
   path: string
   contents: string | Uint8Array
+  /**
+   * A string that changes whenever `contents` do, when one is known without reading them: a page
+   * from the build cache carries its hash. Without one the writer hashes the contents.
+   */
+  version?: string
 }
 
 /** The flattened message set of one locale. Example: { 'nav.home': 'Home' } */

@@ -15,7 +15,8 @@ import type { OutputFile } from './types.ts'
 /** What a build wrote, by path under the output folder: enough to recognise each file later. */
 export interface Written {
   dir: string
-  files: Map<string, { hash: string; size: number; mtimeMs: number }>
+  /** Each file's version (OutputFile.version), size and modification time. */
+  files: Map<string, { version: string; size: number; mtimeMs: number }>
   /** The versions of the static files copied (see Project.staticVersions). */
   statics: string
 }
@@ -25,8 +26,8 @@ export async function writeSite(outDir: string, files: OutputFile[], staticDir: 
   const temp = `${outDir}.tmp-${process.pid}`
   const old = `${outDir}.old-${process.pid}`
   const known = previous?.dir === outDir ? previous.files : new Map<string, never>()
-  const hashes = files.map((f) => createHash('sha1').update(f.contents).digest('base64url'))
-  if (previous && previous.statics === statics && await untouched(outDir, files, hashes, previous, staticDir)) return previous
+  const versions = files.map((f) => f.version ?? contentHash(f.contents))
+  if (previous && previous.statics === statics && await untouched(outDir, files, versions, previous, staticDir)) return previous
   const written: Written = { dir: outDir, files: new Map(), statics }
   await rm(temp, { recursive: true, force: true })
   try {
@@ -34,16 +35,16 @@ export async function writeSite(outDir: string, files: OutputFile[], staticDir: 
     if (staticDir) await cp(staticDir, temp, { recursive: true })
     const dirs = new Set(files.map((f) => dirname(join(temp, f.path))))
     await inBatches([...dirs], 64, async (dir) => { await mkdir(dir, { recursive: true }) })
-    await inBatches(files.map((f, i) => ({ ...f, hash: hashes[i]! })), 64, async (f) => {
-      const { hash } = f
+    await inBatches(files.map((f, i) => ({ ...f, version: versions[i]! })), 64, async (f) => {
+      const { version } = f
       const before = known.get(f.path)
-      if (before?.hash === hash && await linked(join(outDir, f.path), join(temp, f.path), before)) {
+      if (before?.version === version && await linked(join(outDir, f.path), join(temp, f.path), before)) {
         written.files.set(f.path, before)
         return
       }
       await writeFile(join(temp, f.path), f.contents)
       const { size, mtimeMs } = await stat(join(temp, f.path))
-      written.files.set(f.path, { hash, size, mtimeMs })
+      written.files.set(f.path, { version, size, mtimeMs })
     })
   } catch (error) {
     await rm(temp, { recursive: true, force: true })
@@ -53,19 +54,22 @@ export async function writeSite(outDir: string, files: OutputFile[], staticDir: 
   return written
 }
 
+/** The version of a file that comes without one. */
+export const contentHash = (contents: string | Uint8Array): string => createHash('sha1').update(contents).digest('base64url')
+
 /**
  * True when the output folder holds exactly what this build would write: the same files as the
  * last build wrote, each with the same contents and untouched since, copies of the same versions
  * of the static files (the caller's `statics`) and nothing else. Then there is nothing to write.
  */
-async function untouched(outDir: string, files: OutputFile[], hashes: string[], previous: Written, staticDir: string | undefined): Promise<boolean> {
+async function untouched(outDir: string, files: OutputFile[], versions: string[], previous: Written, staticDir: string | undefined): Promise<boolean> {
   if (previous.dir !== outDir || previous.files.size !== files.length) return false
   const expected = new Set([...files.map((f) => f.path), ...(staticDir ? await listFiles(staticDir) : [])])
   const present = await listFiles(outDir)
   if (present.length !== expected.size || present.some((p) => !expected.has(p))) return false
   const same = await Promise.all(files.map(async (f, i) => {
     const before = previous.files.get(f.path)
-    if (!before || before.hash !== hashes[i]) return false
+    if (!before || before.version !== versions[i]) return false
     const now = await stat(join(outDir, f.path)).catch(() => undefined)
     return now?.size === before.size && now.mtimeMs === before.mtimeMs
   }))

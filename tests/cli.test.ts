@@ -138,7 +138,9 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
   const out = join(site, 'dist')
   expect((await runCli(['--root', site, '--out', out])).stdout).not.toContain('re-used')
   const first = snapshot(out)
-  const again = await runCli(['--root', site, '--out', out])
+  // With nothing to parse, render, encode or bundle, the build loads none of the libraries that do.
+  const again = await runCli(['--root', site, '--out', out], projectRoot, undefined, { NODE_OPTIONS: `--import=${refusing(HEAVY)}` })
+  expect(again.stderr).toBe('')
   expect(again.stdout).toContain('Nothing changed since the last build')
   const second = snapshot(out)
   expect(Object.keys(second)).toEqual(Object.keys(first))
@@ -160,6 +162,20 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
   expect(rendered).toBeGreaterThanOrEqual(english)
   expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('Otoplasty and Earlobe Repair')
 }, 180_000)
+
+const HEAVY = ['remark-parse', 'react-dom/server', 'html-minifier-terser', 'sharp', 'esbuild']
+
+/** A module for node's --import that makes importing any of `packages` fail. */
+function refusing(packages: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'clinic-refuse-'))
+  writeFileSync(join(dir, 'hooks.mjs'), `const refused = ${JSON.stringify(packages)}
+export async function resolve(specifier, context, next) {
+  if (refused.includes(specifier)) throw new Error('imported ' + specifier)
+  return next(specifier, context)
+}\n`)
+  writeFileSync(join(dir, 'register.mjs'), "import { register } from 'node:module'\nregister('./hooks.mjs', import.meta.url)\n")
+  return join(dir, 'register.mjs')
+}
 
 test('several mistakes in several files: each reported at its file and line, no stack trace, the previous output kept', async () => {
   const site = copySite()

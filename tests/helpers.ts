@@ -21,9 +21,9 @@ export function edit(dir: string, file: string, change: (text: string) => string
 }
 
 /** Runs the CLI (`bin`: of another copy of the package) as a real process; resolves with its exit code and output. */
-export function runCli(args: string[], cwd = projectRoot, bin = BIN): Promise<{ status: number; stdout: string; stderr: string }> {
+export function runCli(args: string[], cwd = projectRoot, bin = BIN, env: NodeJS.ProcessEnv = {}): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [bin, ...args], { cwd, encoding: 'utf8' }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       done({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr })
     })
   })

@@ -138,15 +138,18 @@ test('a Markdown image missing from static/ or from beside the page is an error;
   ])
 })
 
-test('an unchanged image is not encoded again; a changed one is', async () => {
-  const cacheDir = join(site, '.clinic/cache/images')
-  const before = Object.fromEntries(readdirSync(cacheDir).map((f) => [f, statSync(join(cacheDir, f)).mtimeMs]))
-  expect(Object.keys(before)).toHaveLength(9)
+test('an unchanged image is not encoded again; a changed one is, and the old encodings go', async () => {
+  const keptDir = join(site, '.clinic/cache/files')
+  const times = () => Object.fromEntries(readdirSync(keptDir).map((f) => [f, statSync(join(keptDir, f)).mtimeMs]))
+  const encodings = () => readdirSync(keptDir).filter((f) => /^image-.*\.(avif|webp|jpg)\./.test(f))
+  const before = times()
+  expect(encodings()).toHaveLength(9) // arches.jpg: 480, 960 and 1600 px, in three formats
   await build({ root: site, out: join(site, 'dist') })
-  expect(Object.fromEntries(readdirSync(cacheDir).map((f) => [f, statSync(join(cacheDir, f)).mtimeMs]))).toEqual(before)
+  expect(times()).toEqual(before)
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c8b8a8' } }).jpeg().toFile(join(site, 'static/images/arches.jpg'))
   await build({ root: site, out: join(site, 'dist') })
-  expect(readdirSync(cacheDir).length).toBe(9 + 9) // 480, 960 and its own 1200 px, in three formats
+  expect(encodings()).toHaveLength(9) // 480, 960 and its own 1200 px
+  expect(encodings().filter((f) => f in before)).toEqual([])
 })
 
 test('an oversized source is a warning naming the file; a missing hero image or its alt text is an error', async () => {

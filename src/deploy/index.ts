@@ -8,7 +8,7 @@
  *   (GitHub Pages); two CloudFront Functions (S3 behind CloudFront).
  * Pure.
  */
-import { compute, oncePer, perKey, type Remember } from '../cache.ts'
+import { compute, hashOf, oncePer, perKey, type Remember } from '../cache.ts'
 import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 import { cloudFrontFunctions } from './cloudfront.ts'
 import { withLanguageNotFound } from './not-found-language.ts'
@@ -28,7 +28,7 @@ export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: 
   const headers = remember('headers', [policy], () => securityHeaders(policy))
   const redirects = redirectsFile(table, site)
   return [
-    ...pages.map((f) => (isHtml(f) ? { ...f, contents: withPolicy(f.path, text(f)) } : f)),
+    ...pages.map((f) => (isHtml(f) ? { path: f.path, contents: withPolicy(f.path, text(f)), version: f.version && hashOf(f.version, meta) } : f)),
     headersFile(headers),
     ...(redirects ? [redirects] : []),
     noJekyll,

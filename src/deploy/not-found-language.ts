@@ -13,7 +13,7 @@ export function withLanguageNotFound(files: OutputFile[], table: RouteTable, sit
   for (const r of table.routes) if (r.status === 404 && r.locale !== site.defaultLocale) pages[r.locale] = r.url
   if (!root || Object.keys(pages).length === 0) return files
   const script = `<script>${notFoundScript(pages)}</script>`
-  return files.map((f) => (f.path === root.output && typeof f.contents === 'string' ? { ...f, contents: f.contents.replace('</body>', `${script}</body>`) } : f))
+  return files.map((f) => (f.path === root.output && typeof f.contents === 'string' ? { path: f.path, contents: f.contents.replace('</body>', `${script}</body>`) } : f))
 }
 
 /** `pages`: the 404 page of each language by its URL prefix. Example: { cn: '/cn/404.html' } */

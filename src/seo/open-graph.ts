@@ -3,8 +3,7 @@
  * section, and the leaf of the logo drawn large), and the logo search engines show. Drawn as SVG
  * and turned into PNG with sharp at build time. Text only: no photographs of people or results.
  */
-import { compute, type Remember } from '../cache.ts'
-import sharp from 'sharp'
+import { compute, hashOf, keptFiles, type Remember } from '../cache.ts'
 import type { Messages, OutputFile, Route, RouteTable, SiteConfig, TemplateName } from '../types.ts'
 
 export const OG_WIDTH = 1200
@@ -23,24 +22,28 @@ const SECTION_LABEL: Partial<Record<TemplateName, string>> = {
 
 const COLOURS = { ground: '#f6f1ea', disc: '#e4dacd', leaf: '#5b3a2e', ink: '#2b211c', accent: '#a8773f' }
 
-/** Every image the pages of `table` share, and the logo (`/og/logo.png`). */
-export function openGraphImages(table: RouteTable, site: SiteConfig, messages: Record<string, Messages>, remember: Remember = compute): Promise<OutputFile[]> {
-  return remember('og images', [table, site, messages], () => drawImages(table, site, messages, remember))
+/** Every image the pages of `table` share, and the logo (`/og/logo.png`); `kept`: where drawings are kept between builds. */
+export function openGraphImages(table: RouteTable, site: SiteConfig, messages: Record<string, Messages>, remember: Remember = compute, kept = keptFiles()): Promise<OutputFile[]> {
+  const png = (svg: string) => remember(`og ${svg}`, [svg], () => kept(`og-${hashOf(svg)}.png`, () => drawPng(svg)))
+  return remember('og images', [table, site, messages], () => drawImages(table, site, messages, png))
 }
 
-async function drawImages(table: RouteTable, site: SiteConfig, messages: Record<string, Messages>, remember: Remember): Promise<OutputFile[]> {
+async function drawImages(table: RouteTable, site: SiteConfig, messages: Record<string, Messages>, png: (svg: string) => Promise<Uint8Array>): Promise<OutputFile[]> {
   const kinds = new Map(table.routes.map((r) => [openGraphImage(r).url, r]))
   const drawn = new Map<string, Promise<Uint8Array>>() // page types that share a section share a drawing
   const images = [...kinds].map(async ([url, route]) => {
     const key = SECTION_LABEL[route.template]
     const svg = card(site.name, key ? messages[route.locale]?.[key] : undefined)
-    if (!drawn.has(svg)) drawn.set(svg, remember(`og ${svg}`, [svg], () => png(svg)))
+    if (!drawn.has(svg)) drawn.set(svg, png(svg))
     return { path: url.slice(1), contents: await drawn.get(svg)! }
   })
-  return Promise.all([...images, remember('og logo', [], () => png(logo())).then((contents) => ({ path: 'og/logo.png', contents }))])
+  return Promise.all([...images, png(logo()).then((contents) => ({ path: 'og/logo.png', contents }))])
 }
 
-const png = async (svg: string) => new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer())
+async function drawPng(svg: string): Promise<Uint8Array> {
+  const { default: sharp } = await import('sharp')
+  return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer())
+}
 
 /** The leaf of the logo, in a 36-unit box. */
 const LEAF = '<path d="M18 7c6 5 7 13 0 22C11 20 12 12 18 7z"/>'
