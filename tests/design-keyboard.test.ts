@@ -240,7 +240,10 @@ describe('the opening hours', () => {
   async function hoursAt(iso: string, path = '/contact/') {
     const page = await site.open(path, { timezoneId: 'America/New_York', beforeGoto: (p) => p.clock.install({ time: new Date(iso) }) })
     await islandsReady(page)
-    const result = await page.locator('.sidebar .opening-hours').evaluate((el) => ({
+    const hours = page.locator('.sidebar .opening-hours')
+    await hours.scrollIntoViewIfNeeded()
+    await hours.locator('.opening-hours__now:not([hidden])').waitFor()
+    const result = await hours.evaluate((el) => ({
       now: el.querySelector('.opening-hours__now')!.textContent,
       today: el.querySelector('tr.is-today th')?.textContent,
     }))
@@ -258,6 +261,17 @@ describe('the opening hours', () => {
     expect(await hoursAt('2026-11-28T05:00:00Z')).toEqual({ now: 'Closed now. Opens Monday at 09:00.', today: 'Saturday' })
     expect(await hoursAt('2026-11-24T00:30:00Z')).toEqual({ now: 'Closed now. Opens today at 09:00.', today: 'Tuesday' })
     expect(await hoursAt('2026-11-22T04:00:00Z', '/cn/contact/')).toEqual({ now: '现在休息，星期一 09:00 开始营业。', today: '星期日' })
+  })
+
+  test('work out the status only when the hours come near the viewport (time-zone data is slow to load)', async () => {
+    const page = await site.open('/blog/', { viewport: { width: 375, height: 700 } })
+    await islandsReady(page)
+    const status = page.locator('footer .opening-hours__now')
+    await page.waitForTimeout(300)
+    expect(await status.isVisible()).toBe(false)
+    await page.locator('footer .opening-hours').scrollIntoViewIfNeeded()
+    await expect.poll(() => status.textContent()).toMatch(/^(Open now|Closed now)/)
+    await page.context().close()
   })
 
   test('the static page lists the whole week', async () => {

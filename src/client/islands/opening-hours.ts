@@ -1,6 +1,7 @@
 /**
  * "Open now" beside the opening-hours table, computed for the clinic's time zone (Singapore)
- * whatever the visitor's own, and refreshed every minute. Today's row is marked.
+ * whatever the visitor's own, and refreshed every minute, from when the table is first near the
+ * viewport. Today's row is marked.
  */
 import { clockIn, openState, type OpeningSlot } from '../../shared/opening-hours.ts'
 
@@ -24,7 +25,19 @@ export default function openingHours(root: HTMLElement): () => void {
     status.dataset.open = String(state.open)
     status.hidden = !status.textContent
   }
-  update()
-  const timer = setInterval(update, 60_000)
-  return () => clearInterval(timer)
+  // The first time-zone conversion makes the browser load its time-zone data: a long task on a
+  // slow phone. The hours sit in the footer or a sidebar, below the fold on phones, so the status
+  // is worked out when they come near the viewport rather than while the page loads.
+  let timer: ReturnType<typeof setInterval> | undefined
+  const near = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return
+    near.disconnect()
+    update()
+    timer = setInterval(update, 60_000)
+  }, { rootMargin: '300px' })
+  near.observe(root)
+  return () => {
+    near.disconnect()
+    clearInterval(timer)
+  }
 }
