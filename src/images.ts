@@ -10,8 +10,9 @@
  */
 import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { basename, extname, join } from 'node:path'
-import { DomUtils, parseDocument } from 'htmlparser2'
+import type * as Htmlparser2 from 'htmlparser2'
 import type { Sharp } from 'sharp'
 import { hashOf, keptFiles, type KeptFiles } from './cache.ts'
 import { problem } from './errors.ts'
@@ -44,7 +45,10 @@ const encoders: Record<Format, (img: Sharp) => Sharp> = {
 }
 /** Part of every kept encoding's name, so that new settings encode afresh. */
 const ENCODING_VERSION = hashOf(JSON.stringify(ENCODINGS)).slice(0, 8)
+// Loaded on first use: a build that finds every image's facts kept loads neither.
 const sharp = async () => (await import('sharp')).default
+let htmlparser2: typeof Htmlparser2 | undefined
+const load = createRequire(import.meta.url)
 const MIME: Record<Format, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' }
 
 export interface ProcessedImages { images: Record<string, ImageSet>; files: OutputFile[]; diagnostics: Diagnostic[] }
@@ -97,7 +101,7 @@ export async function processImages(dir: string, files: string[], kept: KeptFile
     const bytes = await readFile(join(dir, file))
     publish(file, bytes)
     const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 10)
-    const size = /\.svg$/i.test(file) ? svgSize(bytes.toString('utf8')) : await kept(`image-${hash}.size`, () => rasterSize(bytes))
+    const size = await kept(`image-${hash}.size`, () => (/\.svg$/i.test(file) ? svgSize(bytes.toString('utf8')) : rasterSize(bytes)))
     if (size) images[`/${file}`] = { ...size, sources: [], fallback: { src: `/${file}` } }
     else diagnostics.push(problem('UnsizedImage', [`/${file}`, /\.svg$/i.test(file) ? 'has no width and height attributes and no viewBox' : 'could not be read'], { file: `${folder}/${file}` }, 'warning'))
   }
@@ -136,6 +140,7 @@ function absoluteLength(value: string | undefined): number | undefined {
  *   '<svg width="4in" viewBox="0 0 40 30">' -> { width: 384, height: 288 }
  */
 export function svgSize(text: string): { width: number; height: number } | undefined {
+  const { DomUtils, parseDocument } = (htmlparser2 ??= load('htmlparser2') as typeof Htmlparser2)
   const root = DomUtils.findOne((el) => /^(\w+:)?svg$/.test(el.name), parseDocument(text, { xmlMode: true }).children, false)
   if (!root) return undefined
   const box = (root.attribs.viewBox ?? '').trim().split(/[\s,]+/).map(Number)

@@ -2,13 +2,18 @@
  * Markdown files -> validated Docs: front matter checked against its template's schema, the body
  * kept as text (src/body.ts parses it where it is needed). Pure: text in, data and diagnostics out.
  */
-import matter from 'gray-matter'
+import type grayMatter from 'gray-matter'
 import { createHash } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { problem } from './errors.ts'
 import { frontMatterSchemas, templateFor, type FrontMatter } from './frontmatter.ts'
 import { validate } from './schema.ts'
 import type { Diagnostic, Doc, SiteConfig, SourceFile, TemplateName } from './types.ts'
 import { parseYaml } from './yaml.ts'
+
+/** Required on first use: a build that finds every content file in its cache never loads it. */
+let matter: typeof grayMatter | undefined
+const load = createRequire(import.meta.url)
 
 /** Parses every content file; a file with errors yields diagnostics instead of a Doc. */
 export function parseDocs(files: SourceFile[], site: SiteConfig, parse = parseDoc): { docs: Doc[]; unreadable: Place[]; diagnostics: Diagnostic[] } {
@@ -34,7 +39,7 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   const place = placeOf(file.path, site)
   if ('diagnostic' in place) return { diagnostics: [place.diagnostic] }
 
-  const { matter: yamlText, content } = matter(file.text, { engines: { yaml: () => ({}) } })
+  const { matter: yamlText, content } = (matter ??= load('gray-matter') as typeof grayMatter)(file.text, { engines: { yaml: () => ({}) } })
   const bodyLine = file.text.slice(0, file.text.length - content.length).split('\n').length
   const parsed = parseYaml(yamlText, file.path) // gray-matter keeps the newline after the opening ---
   if (Array.isArray(parsed)) return { place, diagnostics: parsed }
