@@ -97,6 +97,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (!site) return stop()
 
   const pool = new ShardPool(options.threads)
+  // Work that does not wait for the content starts first, to fill the cores while the front
+  // matter is read: the render workers (when many files are new) and the image pipeline.
+  pool.startFor(project.content.filter((f) => cache.docs.get(f.path)?.text !== textHash(f)).length)
+  const imagesReady = remember('images', [folders.root, JSON.stringify(project.staticVersions), JSON.stringify(project.contentImageVersions)],
+    () => siteImages(folders.root, project, kept))
+  imagesReady.catch(() => {}) // awaited below, unless the content fails first
   try {
     const parsed = await timed('parse', () => {
       const { messages, diagnostics: messageProblems } = remember('messages', [site, ...project.localeFiles.map((f) => f.text)], () => loadMessages(project.localeFiles, site))
@@ -122,8 +128,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     diagnostics.push(...routeProblems, ...clashes, ...parsed.docs.flatMap((doc) => checkLinks(doc, facts.get(doc.id))))
     if (failed()) return stop()
 
-    const pictures = await timed('images', () => remember('images', [folders.root, JSON.stringify(project.staticVersions), JSON.stringify(project.contentImageVersions)],
-      () => siteImages(folders.root, project, kept)))
+    const pictures = await timed('images', () => imagesReady)
     diagnostics.push(...pictures.diagnostics, ...checkHeroImages(parsed.docs, pictures.images))
     if (failed()) return stop()
     const generatedCss = placeholderCss(pictures.images)
@@ -171,7 +176,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions)))
     if (persistent === true && !unchanged(cache, next)) await timed('write', () => saveCache(folders.root, code, next))
     else if (typeof persistent === 'object') Object.assign(persistent, next)
-    await kept.prune()
+    await kept.save()
     timings.total = performance.now() - started
     return {
       ok: true, diagnostics, table, files, summary, timings,

@@ -87,37 +87,41 @@ export function perKey<V>(derive: (text: string) => V): (key: string, text: stri
 /**
  * Results of steps that need a heavy library (sharp, esbuild), kept as files in `dir` between
  * builds, by a key that names a hash of every input: a build that finds its results there neither
- * does that work nor loads the library. Without a `dir` every result is made afresh.
+ * does that work nor loads the library. New results are written by `save()`, which a build calls
+ * only once it succeeded. Without a `dir` every result is made afresh.
  */
 export interface KeptFiles {
   <T>(key: string, make: () => T | Promise<T>): Promise<T>
-  /** Removes the files this build did not ask for, so the folder holds one build's results. */
-  prune(): Promise<void>
+  /** Writes the results this build made and removes the ones it did not ask for, so the folder holds one build's. */
+  save(): Promise<void>
 }
 
 export function keptFiles(dir?: string): KeptFiles {
   const used = new Set<string>()
+  const made = new Map<string, Buffer>()
   const kept = async <T>(key: string, make: () => T | Promise<T>): Promise<T> => {
     if (!dir) return make()
     used.add(key)
-    const path = join(dir, key)
-    const stored = await readFile(path).catch(() => undefined)
+    const stored = await readFile(join(dir, key)).catch(() => undefined)
     if (stored) {
       try { return deserialize(stored) as T } catch { /* another format: made again */ }
     }
     const value = await make()
-    await mkdir(dir, { recursive: true })
-    // Concurrent builds may make the same file: each writes its own and renames it into place.
-    await writeFile(`${path}.${process.pid}.tmp`, serialize(value))
-    await rename(`${path}.${process.pid}.tmp`, path)
+    made.set(key, serialize(value))
     return value
   }
-  const prune = async () => {
+  const save = async () => {
     if (!dir) return
-    const present = await readdir(dir).catch(() => [])
+    await mkdir(dir, { recursive: true })
+    // Concurrent builds may make the same file: each writes its own and renames it into place.
+    await Promise.all([...made].map(async ([key, bytes]) => {
+      await writeFile(join(dir, `${key}.${process.pid}.tmp`), bytes)
+      await rename(join(dir, `${key}.${process.pid}.tmp`), join(dir, key))
+    }))
+    const present = await readdir(dir)
     await Promise.all(present.filter((name) => !used.has(name) && !name.endsWith('.tmp')).map((name) => rm(join(dir, name), { force: true })))
   }
-  return Object.assign(kept, { prune })
+  return Object.assign(kept, { save })
 }
 
 /** A short content hash of strings. */
