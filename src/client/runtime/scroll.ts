@@ -18,7 +18,10 @@ export function manageScroll(): void {
     clearTimeout(pendingSave)
     pendingSave = setTimeout(savePosition, 100)
   }, { passive: true })
-  savePosition()
+  // Reading the scroll position lays the page out: while it loads, that would pull the first
+  // layout into the runtime's own start-up, one long task instead of two short ones.
+  if (document.readyState === 'complete') savePosition()
+  else addEventListener('load', () => savePosition(), { once: true })
 }
 
 /** Records the current position in the current history entry. */
