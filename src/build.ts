@@ -97,13 +97,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (!site) return stop()
 
   const pool = new ShardPool(options.threads)
-  // Work that does not wait for the content starts first, to fill the cores while the front
-  // matter is read: the render workers (when many files are new) and the image pipeline.
-  pool.startFor(project.content.filter((f) => cache.docs.get(f.path)?.text !== textHash(f)).length)
-  const imagesReady = remember('images', [folders.root, JSON.stringify(project.staticVersions), JSON.stringify(project.contentImageVersions)],
-    () => siteImages(folders.root, project, kept))
-  imagesReady.catch(() => {}) // awaited below, unless the content fails first
   try {
+    // Work that does not wait for the content starts first, to fill the cores while the front
+    // matter is read: the render workers (when many files are new) and the image pipeline.
+    pool.startFor(project.content.filter((f) => cache.docs.get(f.path)?.text !== textHash(f)).length)
+    const imagesReady = remember('images', [folders.root, JSON.stringify(project.staticVersions), JSON.stringify(project.contentImageVersions)],
+      () => siteImages(folders.root, project, kept))
+    imagesReady.catch(() => {}) // awaited below, unless the content fails first
     const parsed = await timed('parse', () => {
       const { messages, diagnostics: messageProblems } = remember('messages', [site, ...project.localeFiles.map((f) => f.text)], () => loadMessages(project.localeFiles, site))
       const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site, (file, site) => parseKnown(file, site, textHash(project.siteFile), cache, next))
