@@ -178,8 +178,9 @@ describe('clinic-build dev', () => {
     await expect.poll(async () => titleOf(await page('/blog/how-to-prepare-for-a-rhinoplasty/')), REBUILD).toMatch(/^Burst 50 \|/)
     await expect.poll(async () => (await status()).building, REBUILD).toBe(false)
     expect(titleOf(await page('/blog/how-to-prepare-for-a-rhinoplasty/'))).toMatch(/^Burst 50 \|/)
-    // Queued, not one rebuild per save.
-    expect((await status()).builds - builds).toBeLessThan(10)
+    // Queued, not one rebuild per save: a rebuild outlasts several 15 ms gaps, so each takes in
+    // several saves. How many rebuilds run depends on how fast each is, so the bound is loose.
+    expect((await status()).builds - builds).toBeLessThan(25)
   })
 
   test('drafts show with a badge and a missing translation shows the other language with a notice', async () => {
