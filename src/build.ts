@@ -169,7 +169,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     if (failed()) return stop()
 
-    const pages = table.routes.map((r) => ({ path: r.output, contents: html.get(r.output)!.html, version: html.get(r.output)!.hash }))
+    const pages = table.routes.map((r) => {
+      const page = html.get(r.output)!
+      return { path: r.output, contents: page.html, version: page.hash }
+    })
     const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages, remember, answer, kept))
     const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, remember)
     const summary = summarise(table, files, diagnostics, bundled.assets, remember)

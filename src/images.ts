@@ -60,6 +60,7 @@ export interface ProcessedImages { images: Record<string, ImageSet>; files: Outp
  * `kept`: where encoded files and image facts are kept between builds; without one, in memory.
  */
 export async function processImages(dir: string, files: string[], kept: KeptFiles = keptFiles(), folder: 'static' | 'content' = 'static'): Promise<ProcessedImages> {
+  const keep = <T>(key: string, make: () => Promise<T>) => kept(key, () => inMemory(key, make))
   const images: Record<string, ImageSet> = {}
   const outputs: OutputFile[] = []
   const diagnostics: Diagnostic[] = []
@@ -70,8 +71,8 @@ export async function processImages(dir: string, files: string[], kept: KeptFile
     const path = join(dir, file)
     const [bytes, size] = await Promise.all([readFile(path), stat(path)])
     publish(file, bytes)
-    const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 10)
-    const { width, height, dominant } = await kept(`image-${hash}.facts`, () => inMemory(`facts-${hash}`, () => factsOf(bytes)))
+    const hash = shortHash(bytes)
+    const { width, height, dominant } = await keep(`image-${hash}.facts`, () => factsOf(bytes))
     if (width > MAX_SIDE || height > MAX_SIDE || size.size > MAX_BYTES) {
       diagnostics.push(problem('OversizedImage', [`${width}×${height} px, ${(size.size / 1024 / 1024).toFixed(1)} MB`], { file: `${folder}/${file}` }, 'warning'))
     }
@@ -84,7 +85,7 @@ export async function processImages(dir: string, files: string[], kept: KeptFile
       for (const w of widths) {
         const output = `assets/images/${name}.${hash}-${w}.${format}`
         const key = `image-${hash}-${w}.${format}.${ENCODING_VERSION}`
-        outputs.push({ path: output, contents: await kept(key, () => inMemory(key, () => encode(bytes, w, format))) })
+        outputs.push({ path: output, contents: await keep(key, () => encode(bytes, w, format)) })
         entries.push(`/${output} ${w}w`)
       }
       srcset[format] = entries.join(', ')
@@ -100,8 +101,7 @@ export async function processImages(dir: string, files: string[], kept: KeptFile
   for (const file of files.filter((f) => AS_IS.test(f) || (RASTER.test(f) && ICON.test(f)))) {
     const bytes = await readFile(join(dir, file))
     publish(file, bytes)
-    const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 10)
-    const size = await kept(`image-${hash}.size`, () => (/\.svg$/i.test(file) ? svgSize(bytes.toString('utf8')) : rasterSize(bytes)))
+    const size = await keep(`image-${shortHash(bytes)}.size`, async () => (/\.svg$/i.test(file) ? svgSize(bytes.toString('utf8')) : rasterSize(bytes)))
     if (size) images[`/${file}`] = { ...size, sources: [], fallback: { src: `/${file}` } }
     else diagnostics.push(problem('UnsizedImage', [`/${file}`, /\.svg$/i.test(file) ? 'has no width and height attributes and no viewBox' : 'could not be read'], { file: `${folder}/${file}` }, 'warning'))
   }
@@ -171,6 +171,8 @@ async function factsOf(bytes: Buffer): Promise<{ width: number; height: number; 
 async function encode(source: Buffer, width: number, format: Format): Promise<Uint8Array> {
   return encoders[format]((await sharp())(source).resize({ width, withoutEnlargement: true })).toBuffer()
 }
+
+const shortHash = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex').slice(0, 10)
 
 // Within one process (the dev server's builds, the tests), whatever the kept files' folder.
 const memory = new Map<string, unknown>()
