@@ -5,6 +5,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { expect } from 'vitest'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { build } from '../src/build.ts'
 import { loadHeaderRules, startServer } from '../src/serve/index.ts'
@@ -60,4 +61,16 @@ export async function launchBrowser({ provokesViolations = false } = {}): Promis
     if (violations.length) throw new Error(`Content-Security-Policy violations reported by the browser:\n${[...new Set(violations)].join('\n')}`)
   }
   return browser
+}
+
+/**
+ * Waits for `done` on a page whose clock stands still (page.clock.pauseAt), running the timers
+ * that are due without moving the time: islands are requested in a task after the runtime's start
+ * (src/client/islands.ts), and a paused clock runs that task only when told to.
+ */
+export async function untilOnPausedClock(page: Page, done: () => Promise<boolean>): Promise<void> {
+  await expect.poll(async () => {
+    await page.clock.runFor(0)
+    return done()
+  }).toBe(true)
 }

@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { islandsReady, openSite, type Site } from './design-pages.ts'
+import { untilOnPausedClock } from './browser.ts'
+import { openSite, type Site } from './design-pages.ts'
 
 let site: Site
 beforeAll(async () => { site = await openSite() })
@@ -22,7 +23,7 @@ async function home(options: Parameters<Site['open']>[1] = {}): Promise<Page> {
       await p.clock.pauseAt(new Date('2026-11-23T02:00:01Z'))
     },
   })
-  await islandsReady(page)
+  await untilOnPausedClock(page, () => page.locator('.carousel').evaluate((el) => el.hasAttribute('data-island-ready')))
   // Animations stand still too (the timeline of the page plays at rate 0), so a slide ends only
   // when a test finishes it, however slow the machine.
   const devtools = await page.context().newCDPSession(page)

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { copySite, edit } from './helpers.ts'
+import { untilOnPausedClock } from './browser.ts'
 import { addLink, doNotTrackContext, isolatedContext, startSite, type Site } from './runtime-support.ts'
 
 const TAG_HOSTS = /^https:\/\/www\.googletagmanager\.com\//
@@ -195,12 +196,12 @@ test('an island chunk that has not arrived 120 s after the page started reloads 
   await page.clock.pauseAt(Date.now())
   const loads = countLoads(page, '/')
   await page.goto(site.url('/'))
-  await expect.poll(() => held).toBe(true)
+  await untilOnPausedClock(page, async () => held)
   await page.clock.runFor(119_000)
   expect(loads()).toBe(1)
   await page.clock.runFor(1_000)
   await expect.poll(loads).toBe(2)
-  await expect.poll(() => page.locator('[data-island="carousel"]').getAttribute('data-island-ready').catch(() => null)).toBe('')
+  await untilOnPausedClock(page, () => page.locator('[data-island="carousel"]').evaluate((el) => el.hasAttribute('data-island-ready')).catch(() => false))
   await context.close()
 })
 

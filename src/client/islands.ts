@@ -32,24 +32,31 @@ const mounted = new WeakSet<HTMLElement>()
 export function mountIslands(scope: ParentNode): () => void {
   const teardowns: Array<() => void> = []
   const started: HTMLElement[] = []
+  const timers: ReturnType<typeof setTimeout>[] = []
   let stopped = false
   for (const element of scope.querySelectorAll<HTMLElement>('[data-island]')) {
     const load = loaders[element.dataset.island!]
     if (!load || mounted.has(element)) continue
     mounted.add(element)
     started.push(element)
-    // A chunk that neither arrives nor fails would leave the island inert for good.
-    const timer = setTimeout(() => { if (!stopped) dispatchEvent(new Event('chunk-timeout')) }, CHUNK_TIMEOUT)
-    load().then(({ default: island }) => {
-      clearTimeout(timer)
-      if (stopped) return
-      const teardown = island(element)
-      if (teardown) teardowns.push(teardown)
-      element.setAttribute('data-island-ready', '')
-    })
+    // Each chunk is requested in a task of its own: an import() costs a millisecond or more of
+    // main thread, and the page's start-up must stay one short task however many islands it has.
+    timers.push(setTimeout(() => {
+      // A chunk that neither arrives nor fails would leave the island inert for good.
+      const timeout = setTimeout(() => { if (!stopped) dispatchEvent(new Event('chunk-timeout')) }, CHUNK_TIMEOUT)
+      timers.push(timeout)
+      load().then(({ default: island }) => {
+        clearTimeout(timeout)
+        if (stopped) return
+        const teardown = island(element)
+        if (teardown) teardowns.push(teardown)
+        element.setAttribute('data-island-ready', '')
+      })
+    }))
   }
   return () => {
     stopped = true
+    for (const timer of timers) clearTimeout(timer)
     for (const teardown of teardowns.splice(0)) teardown()
     for (const element of started) {
       mounted.delete(element)

@@ -38,15 +38,19 @@ export default function carousel(root: HTMLElement): () => void {
   const perView = () => (twoPerView.matches ? 2 : 1)
   const lastIndex = () => Math.max(0, slides.length - perView())
 
-  /** Slides the track to `index` over `duration` ms and lets only the slides in view take focus. */
+  /** Lets only the slides in view take focus. */
+  const markInView = () => {
+    slides.forEach((slide, i) => { slide.inert = i < index || i >= index + perView() })
+    root.dataset.index = String(index)
+  }
+  /** Slides the track to `index` over `duration` ms. */
   const place = (duration: number): Animation => {
     const from = getComputedStyle(track).transform
     const to = `translateX(${slides[0]!.offsetLeft - slides[index]!.offsetLeft}px)`
     const previous = motion
     motion = track.animate([{ transform: from === 'none' ? 'translateX(0)' : from }, { transform: to }], { duration, easing: EASING, fill: 'forwards' })
     previous?.cancel()
-    slides.forEach((slide, i) => { slide.inert = i < index || i >= index + perView() })
-    root.dataset.index = String(index)
+    markInView()
     return motion
   }
 
@@ -117,7 +121,9 @@ export default function carousel(root: HTMLElement): () => void {
   resize.observe(viewport)
   root.classList.add('carousel--enhanced')
   controls.hidden = false
-  place(0)
+  // The first slide is in place already; measuring it here would force a layout in start-up.
+  // The resize observer places the track after the first layout.
+  markInView()
   setPlaying(!reducedMotion.matches)
 
   return () => {

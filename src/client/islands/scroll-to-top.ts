@@ -18,7 +18,8 @@ export default function scrollToTop(link: HTMLElement): () => void {
     if (event.detail === 0) document.querySelector<HTMLElement>('.skip-link')?.focus({ preventScroll: true })
     else link.blur()
   }
-  update()
+  // Read the scroll position in the next frame: reading it now would force a layout in start-up.
+  onScroll()
   window.addEventListener('scroll', onScroll, { passive: true })
   link.addEventListener('click', onClick)
   return () => {
