@@ -6,7 +6,7 @@
 import type { Root } from 'mdast'
 import { factsOf, parseBody } from './body.ts'
 import { collect, type Collections } from './collections.ts'
-import { minifyHtml } from './minify.ts'
+import { pageMinifier } from './minify.ts'
 import type { RenderContext } from './page.ts'
 import type { ImageSet } from './picture.ts'
 import type { Read } from './reads.ts'
@@ -51,6 +51,7 @@ export function createRenderer() {
   const trees = new Map<string, Root>()
   const sources = new Map<string, BodySource>()
   const times: StageTimes = { parse: 0, render: 0, minify: 0 }
+  const minifyPage = pageMinifier()
   let context: RenderContext | undefined
   let missing: string[] = []
   let reads = new Set<Read>()
@@ -104,7 +105,7 @@ export function createRenderer() {
         const t0 = performance.now()
         const html = renderRoute(route, context).contents as string
         const t1 = performance.now()
-        pages.push({ path: route.output, html: await minifyHtml(html), missingMessages: missing, reads: [...reads] })
+        pages.push({ path: route.output, html: await minifyPage(html), missingMessages: missing, reads: [...reads] })
         times.render += t1 - t0 - (times.parse - parsedBefore)
         times.minify += performance.now() - t1
         // A body is rendered by one page (listings re-parse theirs): free the tree as we go.
