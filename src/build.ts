@@ -15,7 +15,7 @@ import { checkHeroImages, siteImages } from './images.ts'
 import { placeholderCss } from './picture.ts'
 import { contentImageClashes, internalLinks, linkChecker } from './links.ts'
 import { checkTemplateKeys, loadMessages } from './messages.ts'
-import { parseDoc, parseDocs, type ParsedDoc } from './parse.ts'
+import { docHash, parseDoc, parseDocs, splitFile, type ParsedDoc } from './parse.ts'
 import { readCode, readProject } from './read.ts'
 import type { RenderInput } from './renderer.ts'
 import { buildRouteTable } from './routes.ts'
@@ -104,6 +104,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const imagesReady = remember('images', [folders.root, JSON.stringify(project.staticVersions), JSON.stringify(project.contentImageVersions)],
       () => siteImages(folders.root, project, kept))
     imagesReady.catch(() => {}) // awaited below, unless the content fails first
+    // The shards parse the bodies of new and changed files while this thread reads the front matter.
+    const bodiesParsed = pool.analyse(project.content.filter((f) => !cache.facts.has(factsKey(f))).map((f) => splitFile(f).body))
+    bodiesParsed.catch(() => {})
     const parsed = await timed('parse', () => {
       const { messages, diagnostics: messageProblems } = remember('messages', [site, ...project.localeFiles.map((f) => f.text)], () => loadMessages(project.localeFiles, site))
       const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site, (file, site) => parseKnown(file, site, textHash(project.siteFile), cache, next))
@@ -111,7 +114,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       return { messages, unreadable, docs: options.drafts ? docs : docs.filter((d) => !d.data.draft) }
     })
     const byId = new Map(parsed.docs.map((d) => [d.id, d]))
-    const facts = await timed('parse', () => factsOfBodies(parsed.docs, cache, next, pool))
+    const facts = await timed('parse', () => factsOfBodies(parsed.docs, cache, next, bodiesParsed))
     for (const doc of parsed.docs) diagnostics.push(...facts.get(doc.id)!.diagnostics)
 
     const locales = site.locales.map((l) => l.code)
@@ -191,15 +194,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
 }
 
-/** Facts of every body: from the cache when the file is unchanged, else parsed on the shards. */
-async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, pool: ShardPool): Promise<Map<string, BodyFacts>> {
-  const facts = new Map<string, BodyFacts>()
-  for (const doc of docs) {
-    const known = cache.facts.get(keyOf(doc))
-    if (known) facts.set(doc.id, known)
-  }
-  const parsed = await pool.analyse(docs.filter((d) => !facts.has(d.id)))
-  for (const [id, found] of parsed) facts.set(id, found)
+/** Facts of every body: from the cache when the file is unchanged, else as the shards found them. */
+async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, parsed: Promise<Map<string, BodyFacts>>): Promise<Map<string, BodyFacts>> {
+  const found = await parsed
+  const facts = new Map(docs.map((doc) => [doc.id, cache.facts.get(keyOf(doc)) ?? found.get(doc.id)!]))
   for (const doc of docs) next.facts.set(keyOf(doc), facts.get(doc.id)!)
   return facts
 }
@@ -229,6 +227,8 @@ const linksOf = oncePer((facts: BodyFacts) => internalLinks(facts))
 const linkText = oncePer((links: string[]) => links.join(' '))
 const textHash = oncePer((file: SourceFile) => hashOf(file.text))
 const keyOf = oncePer((doc: Doc) => `${doc.id} ${doc.hash}`)
+/** `keyOf` the Doc a content file makes, before its front matter is read. */
+const factsKey = (file: SourceFile) => `${file.path} ${docHash(file)}`
 
 /** A content file's Doc, from the cache when neither the file nor the site configuration changed. */
 function parseKnown(file: SourceFile, site: SiteConfig, siteHash: string, cache: BuildCache, next: BuildCache): ParsedDoc {

@@ -5,6 +5,7 @@
 import type grayMatter from 'gray-matter'
 import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
+import { oncePer } from './cache.ts'
 import { problem } from './errors.ts'
 import { frontMatterSchemas, templateFor, type FrontMatter } from './frontmatter.ts'
 import { validate } from './schema.ts'
@@ -39,8 +40,7 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   const place = placeOf(file.path, site)
   if ('diagnostic' in place) return { diagnostics: [place.diagnostic] }
 
-  const { matter: yamlText, content } = (matter ??= load('gray-matter') as typeof grayMatter)(file.text, { engines: { yaml: () => ({}) } })
-  const bodyLine = file.text.slice(0, file.text.length - content.length).split('\n').length
+  const { yamlText, body } = splitFile(file)
   const parsed = parseYaml(yamlText, file.path) // gray-matter keeps the newline after the opening ---
   if (Array.isArray(parsed)) return { place, diagnostics: parsed }
 
@@ -53,9 +53,22 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   const diagnostics = doctorReferences(data, site).map(([field, slug]) =>
     problem('UnknownDoctor', [field, slug, site.doctors.map((d) => d.slug).join(', ')], { file: file.path, ...parsed.locate([field]) }))
   const path = data.slug ? place.path.replace(/[^/]+\/$/, `${data.slug}/`) : place.path
-  const hash = createHash('sha1').update(file.text).digest('base64url')
-  return { doc: { id: file.path, locale: place.locale, path, template, data, markdown: content, bodyLine, hash }, diagnostics }
+  return { doc: { id: file.path, locale: place.locale, path, template, data, markdown: body.markdown, bodyLine: body.bodyLine, hash: docHash(file) }, diagnostics }
 }
+
+/**
+ * A content file's front matter (YAML text) and body, split once: the build hands the body to the
+ * render workers before the front matter is read. Example body:
+ *   { id: 'content/en/contact.md', markdown: 'Call us…', bodyLine: 8 }
+ */
+export const splitFile = oncePer((file: SourceFile): { yamlText: string; body: Pick<Doc, 'id' | 'markdown' | 'bodyLine'> } => {
+  const { matter: yamlText, content } = (matter ??= load('gray-matter') as typeof grayMatter)(file.text, { engines: { yaml: () => ({}) } })
+  const bodyLine = file.text.slice(0, file.text.length - content.length).split('\n').length
+  return { yamlText, body: { id: file.path, markdown: content, bodyLine } }
+})
+
+/** The version of a content file its Doc carries (`Doc.hash`). */
+export const docHash = oncePer((file: SourceFile) => createHash('sha1').update(file.text).digest('base64url'))
 
 /**
  * Locale and route path from a content file's location.
