@@ -15,7 +15,7 @@ import { checkHeroImages, siteImages } from './images.ts'
 import { placeholderCss } from './picture.ts'
 import { contentImageClashes, internalLinks, linkChecker } from './links.ts'
 import { checkTemplateKeys, loadMessages } from './messages.ts'
-import { docHash, parseDoc, parseDocs, splitFile, type ParsedDoc } from './parse.ts'
+import { parseDoc, parseDocs, splitFile, type ParsedDoc } from './parse.ts'
 import { readCode, readProject } from './read.ts'
 import type { RenderInput } from './renderer.ts'
 import { buildRouteTable } from './routes.ts'
@@ -105,7 +105,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       () => siteImages(folders.root, project, kept))
     imagesReady.catch(() => {}) // awaited below, unless the content fails first
     // The shards parse the bodies of new and changed files while this thread reads the front matter.
-    const bodiesParsed = pool.analyse(project.content.filter((f) => !cache.facts.has(factsKey(f))).map((f) => splitFile(f).body))
+    const bodiesParsed = pool.analyse(project.content.filter((f) => !factsCached(f, cache)).map((f) => splitFile(f).body))
     bodiesParsed.catch(() => {})
     const parsed = await timed('parse', () => {
       const { messages, diagnostics: messageProblems } = remember('messages', [site, ...project.localeFiles.map((f) => f.text)], () => loadMessages(project.localeFiles, site))
@@ -227,8 +227,11 @@ const linksOf = oncePer((facts: BodyFacts) => internalLinks(facts))
 const linkText = oncePer((links: string[]) => links.join(' '))
 const textHash = oncePer((file: SourceFile) => hashOf(file.text))
 const keyOf = oncePer((doc: Doc) => `${doc.id} ${doc.hash}`)
-/** `keyOf` the Doc a content file makes, before its front matter is read. */
-const factsKey = (file: SourceFile) => `${file.path} ${docHash(file)}`
+/** Whether the cache holds the facts of a content file's body, known before its front matter is read. */
+function factsCached(file: SourceFile, cache: BuildCache): boolean {
+  const known = cache.docs.get(file.path)
+  return known?.text === textHash(file) && known.result.doc !== undefined && cache.facts.has(keyOf(known.result.doc))
+}
 
 /** A content file's Doc, from the cache when neither the file nor the site configuration changed. */
 function parseKnown(file: SourceFile, site: SiteConfig, siteHash: string, cache: BuildCache, next: BuildCache): ParsedDoc {

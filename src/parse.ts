@@ -53,7 +53,7 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   const diagnostics = doctorReferences(data, site).map(([field, slug]) =>
     problem('UnknownDoctor', [field, slug, site.doctors.map((d) => d.slug).join(', ')], { file: file.path, ...parsed.locate([field]) }))
   const path = data.slug ? place.path.replace(/[^/]+\/$/, `${data.slug}/`) : place.path
-  return { doc: { id: file.path, locale: place.locale, path, template, data, markdown: body.markdown, bodyLine: body.bodyLine, hash: docHash(file) }, diagnostics }
+  return { doc: { id: file.path, locale: place.locale, path, template, data, markdown: body.markdown, bodyLine: body.bodyLine, hash: createHash('sha1').update(file.text).digest('base64url') }, diagnostics }
 }
 
 /**
@@ -66,9 +66,6 @@ export const splitFile = oncePer((file: SourceFile): { yamlText: string; body: P
   const bodyLine = file.text.slice(0, file.text.length - content.length).split('\n').length
   return { yamlText, body: { id: file.path, markdown: content, bodyLine } }
 })
-
-/** The version of a content file its Doc carries (`Doc.hash`). */
-export const docHash = oncePer((file: SourceFile) => createHash('sha1').update(file.text).digest('base64url'))
 
 /**
  * Locale and route path from a content file's location.
