@@ -170,4 +170,6 @@ export async function saveCache(root: string, code: string, cache: BuildCache): 
   await mkdir(join(root, '.clinic', 'cache'), { recursive: true })
   await writeFile(`${target}.tmp`, serialize({ code, facts: cache.facts, pages: utf8Pages(cache.pages), docs: cache.docs, output: cache.output }))
   await rename(`${target}.tmp`, target)
+  // Where images were kept before .clinic/cache/files; nothing reads it now.
+  await rm(join(root, '.clinic', 'cache', 'images'), { recursive: true, force: true })
 }

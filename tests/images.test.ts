@@ -26,6 +26,9 @@ beforeAll(async () => {
   // Markdown images in an article body, beside the home page's hero image.
   edit(site, 'content/en/privacy.md', (t) => `${t}\n![An illustration of three arches](/images/arches.jpg)\n\n`
     + '![A diagram of the eyelid](/images/diagram.svg) ![A wave](/images/wave.svg) ![A pulsing dot](/images/pulse.gif)\n')
+  // Encodings where builds before .clinic/cache/files kept them.
+  mkdirSync(join(site, '.clinic/cache/images'), { recursive: true })
+  writeFileSync(join(site, '.clinic/cache/images/arches-480.avif'), 'old')
   result = await build({ root: site, out: join(site, 'dist') })
   expect(result.diagnostics).toEqual([])
 })
@@ -140,6 +143,7 @@ test('a Markdown image missing from static/ or from beside the page is an error;
 
 test('an unchanged image is not encoded again; a changed one is, and the old encodings go', async () => {
   const keptDir = join(site, '.clinic/cache/files')
+  expect(existsSync(join(site, '.clinic/cache/images'))).toBe(false) // removed by the first build
   const times = () => Object.fromEntries(readdirSync(keptDir).map((f) => [f, statSync(join(keptDir, f)).mtimeMs]))
   const encodings = () => readdirSync(keptDir).filter((f) => /^image-.*\.(avif|webp|jpg)\./.test(f))
   const before = times()
