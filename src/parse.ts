@@ -8,6 +8,7 @@ import { createRequire } from 'node:module'
 import { oncePer } from './cache.ts'
 import { problem } from './errors.ts'
 import { frontMatterSchemas, templateFor, type FrontMatter } from './frontmatter.ts'
+import type { BodySource } from './renderer.ts'
 import { validate } from './schema.ts'
 import type { Diagnostic, Doc, SiteConfig, SourceFile, TemplateName } from './types.ts'
 import { parseYaml } from './yaml.ts'
@@ -53,7 +54,8 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   const diagnostics = doctorReferences(data, site).map(([field, slug]) =>
     problem('UnknownDoctor', [field, slug, site.doctors.map((d) => d.slug).join(', ')], { file: file.path, ...parsed.locate([field]) }))
   const path = data.slug ? place.path.replace(/[^/]+\/$/, `${data.slug}/`) : place.path
-  return { doc: { id: file.path, locale: place.locale, path, template, data, markdown: body.markdown, bodyLine: body.bodyLine, hash: createHash('sha1').update(file.text).digest('base64url') }, diagnostics }
+  const hash = createHash('sha1').update(file.text).digest('base64url')
+  return { doc: { ...body, locale: place.locale, path, template, data, hash }, diagnostics }
 }
 
 /**
@@ -61,7 +63,7 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
  * render workers before the front matter is read. Example body:
  *   { id: 'content/en/contact.md', markdown: 'Call us…', bodyLine: 8 }
  */
-export const splitFile = oncePer((file: SourceFile): { yamlText: string; body: Pick<Doc, 'id' | 'markdown' | 'bodyLine'> } => {
+export const splitFile = oncePer((file: SourceFile): { yamlText: string; body: BodySource } => {
   const { matter: yamlText, content } = (matter ??= load('gray-matter') as typeof grayMatter)(file.text, { engines: { yaml: () => ({}) } })
   const bodyLine = file.text.slice(0, file.text.length - content.length).split('\n').length
   return { yamlText, body: { id: file.path, markdown: content, bodyLine } }
