@@ -98,13 +98,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const pool = new ShardPool(options.threads)
   try {
-    // Work that does not wait for the content starts first, to fill the cores while the front
-    // matter is read: the render workers (when many files are new) and the image pipeline.
-    pool.startFor(project.content.filter((f) => cache.docs.get(f.path)?.text !== textHash(f)).length)
+    // Work that does not wait for the front matter starts first, to fill the cores while this
+    // thread reads it: the image pipeline, and the shards parsing the bodies of new and changed files.
     const imagesReady = remember('images', [folders.root, JSON.stringify(project.staticVersions), JSON.stringify(project.contentImageVersions)],
       () => siteImages(folders.root, project, kept))
     imagesReady.catch(() => {}) // awaited below, unless the content fails first
-    // The shards parse the bodies of new and changed files while this thread reads the front matter.
     const bodiesParsed = pool.analyse(project.content.filter((f) => !factsCached(f, cache)).map((f) => splitFile(f).body))
     bodiesParsed.catch(() => {})
     const parsed = await timed('parse', () => {

@@ -38,11 +38,6 @@ export class ShardPool {
     return this.shards
   }
 
-  /** Starts the shards ahead of `work` pages or bodies to come: workers take a moment to start. */
-  startFor(work: number): void {
-    if (work >= WORKERS_FROM) this.open(work)
-  }
-
   /** Parses bodies and returns their facts, by Doc id. */
   async analyse(bodies: BodySource[]): Promise<Map<string, BodyFacts>> {
     if (bodies.length === 0) return new Map()
