@@ -2,14 +2,16 @@
  * npm run bench -- [N ...] [--compare] [--runs R]
  * For each N (default 4000): a copy of the site with N synthetic articles from
  * ../shared/bench/gen-corpus.mjs, built through --root cold (no cache), again with nothing
- * changed (warm), and again after one article's body changed; peak memory of each; and the floor,
- * the time to copy the same output tree. --compare also times Hugo and Eleventy on the same corpus
+ * changed (warm), and again after one article's body changed; peak memory of each; and two
+ * floors: the time to copy the same output tree, and the time the libraries a build must use
+ * take on the articles alone (scripts/library-floor.ts). --compare also times Hugo and Eleventy on the same corpus
  * with ../shared/bench/compare.sh, clinic-build's cold build among them, in the same run.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
+import { libraryFloor } from './library-floor.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = join(root, 'bin/clinic-build.js')
@@ -114,10 +116,13 @@ for (const n of sizes.length ? sizes : [4000]) {
   const article = join(site, 'content/en/blog', readdirSync(join(site, 'content/en/blog')).find((f) => f !== 'index.md')!)
   const edited = measure(() => { appendFileSync(article, '\nOne more sentence for the benchmark.\n'); return build(site, out) })
   const floor = copyFloor(out, work)
+  const libraries = await libraryFloor(join(work, 'corpus'), n)
   row(n, pages, 'clinic-build cold', cold)
   row(n, pages, 'clinic-build warm (nothing changed)', warm)
   row(n, pages, 'clinic-build warm (one article edited)', edited)
   report.push(`| ${n} | ${pages} | floor: copying the output tree | ${floor.toFixed(2)} | ${((floor * 1000) / pages).toFixed(2)} | |`)
+  const { parse, render, minify } = libraries.perArticle
+  report.push(`| ${n} | ${n} | floor: remark-parse ${parse.toFixed(2)} + React ${render.toFixed(2)} + html-minifier-terser ${minify.toFixed(2)} ms per article body, over ${cpus().length} cores | ${libraries.seconds.toFixed(2)} | ${((libraries.seconds * 1000) / n).toFixed(2)} | |`)
   for (const [tool, r] of Object.entries(compared)) if (tool !== 'clinic-build') row(n, n + 1, `${tool} cold`, r)
   rmSync(work, { recursive: true, force: true })
   console.log(report.join('\n'))
