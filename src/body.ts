@@ -3,7 +3,7 @@
  * files need (its links, its images, those without alt text). Pure. Parsing is the costliest step of
  * a build, so the facts are small plain data that the build cache keeps by content hash.
  */
-import type { Image, ImageReference, Root } from 'mdast'
+import type { Image, ImageReference, Nodes, Root, Text } from 'mdast'
 import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote'
 import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough'
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table'
@@ -15,10 +15,10 @@ import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified, type Processor } from 'unified'
-import { CONTINUE, EXIT, visit } from 'unist-util-visit'
 import { problem } from './errors.ts'
 import { unsafeMarkup } from './sanitize.ts'
 import type { BodyFacts, Diagnostic, Doc } from './types.ts'
+import { eachNode, someNode } from './walk.ts'
 
 const gfm = unified().use(remarkParse).use(remarkGfm)
 const gfmWithoutAutolinks = unified().use(remarkParse).use(gfmExceptAutolinks)
@@ -42,11 +42,7 @@ const MAY_AUTOLINK = /www\.|:\/\/|@/i
 export function parseBody(doc: Pick<Doc, 'markdown' | 'bodyLine'>): Root {
   const text = '\n'.repeat(doc.bodyLine - 1) + doc.markdown
   const tree = gfmWithoutAutolinks.parse(text)
-  let mayAutolink = false
-  visit(tree, 'text', (node) => {
-    mayAutolink = MAY_AUTOLINK.test(node.value)
-    return mayAutolink ? EXIT : CONTINUE
-  })
+  const mayAutolink = someNode(tree, (node) => node.type === 'text' && MAY_AUTOLINK.test((node as Text).value))
   return mayAutolink ? gfm.parse(text) : tree
 }
 
@@ -56,7 +52,8 @@ export function factsOf(doc: Pick<Doc, 'id'>, tree: Root): BodyFacts {
   const diagnostics: Diagnostic[] = []
   const definitions = new Map<string, string>()
   const references: ImageReference[] = []
-  visit(tree, (node) => {
+  eachNode(tree, (n) => {
+    const node = n as Nodes
     const at = { line: node.position?.start.line, column: node.position?.start.column }
     if (node.type === 'link' || node.type === 'definition') {
       links.push({ url: node.url, ...at })

@@ -1,15 +1,15 @@
 /** Markdown syntax trees -> React elements, through remark-rehype and rehype-react. Pure. */
 import type { Element, Root as HastRoot } from 'hast'
-import type { Heading, Root, RootContent } from 'mdast'
+import type { Heading, Root, RootContent, Text } from 'mdast'
 import type { ReactNode } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import rehypeReact from 'rehype-react'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
-import { visit } from 'unist-util-visit'
 import { VFile } from 'vfile'
 import { imageUrl, imgAttributes, isRelative, type ImageSet } from './picture.ts'
 import { rehypeRawWhenPresent, rehypeSafe } from './sanitize.ts'
+import { eachNode, isElement } from './walk.ts'
 
 /** Images in the text column are at most its width (about 42rem). */
 const CONTENT_SIZES = '(min-width: 48rem) 42rem, 100vw'
@@ -18,8 +18,8 @@ const CONTENT_SIZES = '(min-width: 48rem) 42rem, 100vw'
 function rehypeHeadingIds() {
   return (tree: HastRoot) => {
     const seen = new Map<string, number>()
-    visit(tree, 'element', (node: Element) => {
-      if (!/^h[2-4]$/.test(node.tagName) || node.properties.id) return
+    eachNode(tree, (node) => {
+      if (!isElement(node) || !/^h[2-4]$/.test(node.tagName) || node.properties.id) return
       const base = slugify(textOf(node)) || 'section'
       const n = seen.get(base) ?? 0
       seen.set(base, n + 1)
@@ -37,8 +37,8 @@ function rehypeHeadingIds() {
 function rehypeImages() {
   return (tree: HastRoot, file: VFile) => {
     const { images = {}, docId = '' } = file.data as { images?: Record<string, ImageSet>; docId?: string }
-    visit(tree, 'element', (node: Element, index, parent) => {
-      if (node.tagName !== 'img') return
+    eachNode(tree, (node, index, parent) => {
+      if (!isElement(node) || node.tagName !== 'img') return
       Object.assign(node.properties, { loading: 'lazy', decoding: 'async' })
       const src = String(node.properties.src ?? '')
       const url = imageUrl(src, docId)
@@ -47,7 +47,7 @@ function rehypeImages() {
       if (set && set.sources.length === 0) Object.assign(node.properties, { width: set.width, height: set.height })
       if (!set || set.sources.length === 0 || !parent || index === undefined) return
       Object.assign(node.properties, imgAttributes(set, CONTENT_SIZES), { className: [set.placeholderClass] })
-      parent.children[index] = {
+      ;(parent as Element).children[index] = {
         type: 'element', tagName: 'picture', properties: {},
         children: [...set.sources.map((s): Element => ({ type: 'element', tagName: 'source', properties: { type: s.type, srcSet: s.srcset, sizes: CONTENT_SIZES }, children: [] })), node],
       }
@@ -108,13 +108,13 @@ export function questionsOf(section: Section): Question[] | undefined {
 
 export function plainText(node: Heading | RootContent): string {
   let text = ''
-  visit(node, (n) => { if (n.type === 'text' || n.type === 'inlineCode') text += n.value })
+  eachNode(node, (n) => { if (n.type === 'text' || n.type === 'inlineCode') text += (n as Text).value })
   return text.trim()
 }
 
 function textOf(node: Element): string {
   let text = ''
-  visit(node, 'text', (n: { value: string }) => { text += n.value })
+  eachNode(node, (n) => { if (n.type === 'text') text += (n as Text).value })
   return text
 }
 

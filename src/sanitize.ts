@@ -5,14 +5,14 @@
  * be removed, with its line, so the editor learns why part of a page is missing. Pure.
  */
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast'
-import type { Root as MdastRoot } from 'mdast'
+import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast'
 import rehypeRaw from 'rehype-raw'
 import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
-import { visit } from 'unist-util-visit'
 import { problem } from './errors.ts'
 import type { Diagnostic } from './types.ts'
+import { eachNode, isElement, someNode } from './walk.ts'
 
 /** GitHub's allow-list, with <abbr> and tel: links, and with styles and templates removed along with their content. */
 export const markdownSchema: Schema = {
@@ -47,13 +47,17 @@ export function rehypeSafe() {
 /** `#fn-1` -> `#user-content-fn-1` when only the prefixed id exists (footnotes, raw HTML ids). */
 function linkPrefixedTargets(tree: HastRoot): void {
   const ids = new Set<string>()
-  visit(tree, 'element', (node: Element) => { if (typeof node.properties.id === 'string') ids.add(node.properties.id) })
-  visit(tree, 'element', (node: Element) => {
-    const href = node.properties.href
-    if (node.tagName !== 'a' || typeof href !== 'string' || !href.startsWith('#')) return
+  const links: Element[] = []
+  eachNode(tree, (node) => {
+    if (!isElement(node)) return
+    if (typeof node.properties.id === 'string') ids.add(node.properties.id)
+    if (node.tagName === 'a' && typeof node.properties.href === 'string' && node.properties.href.startsWith('#')) links.push(node)
+  })
+  for (const node of links) {
+    const href = node.properties.href as string
     const id = decodeURIComponent(href.slice(1))
     if (!ids.has(id) && ids.has(PREFIX + id)) node.properties.href = `#${PREFIX}${id}`
-  })
+  }
 }
 
 /** One warning for each element, attribute or URL of a body that the allow-list removes. */
@@ -86,13 +90,11 @@ export function unsafeMarkup(body: MdastRoot, file: string): Diagnostic[] {
 
 /** Whether a body has raw HTML or a URL with a scheme, the only things the allow-list can remove. */
 function mayBeUnsafe(body: MdastRoot): boolean {
-  let found = false
-  visit(body, (node) => {
-    if (node.type === 'html' && !/^\s*<!--[\s\S]*-->\s*$/.test(node.value)) found = true
-    if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && !/^https?$/.test(schemeOf(node.url) ?? 'http')) found = true
-    return found ? false : undefined
+  return someNode(body, (n) => {
+    const node = n as MdastNodes
+    if (node.type === 'html') return !/^\s*<!--[\s\S]*-->\s*$/.test(node.value)
+    return (node.type === 'link' || node.type === 'image' || node.type === 'definition') && !/^https?$/.test(schemeOf(node.url) ?? 'http')
   })
-  return found
 }
 
 /** The element as the allow-list keeps it on its own (its table, where it needs one), or undefined. */
@@ -106,9 +108,7 @@ function sanitizeAlone(node: Element): Element | undefined {
 }
 
 function hasRaw(tree: HastRoot): boolean {
-  let found = false
-  visit(tree, 'raw', () => { found = true; return false })
-  return found
+  return someNode(tree, (node) => node.type === 'raw')
 }
 
 const isUrl = (key: string) => key in (markdownSchema.protocols ?? {})
