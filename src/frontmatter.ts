@@ -2,52 +2,56 @@
  * Front matter: which fields each kind of page takes. The template is named in front matter or
  * follows from where the file lives (see templateFor).
  */
-import { z } from 'zod'
+import type { z } from 'zod'
+import { lazySchema } from './schema.ts'
 import type { TemplateName } from './types.ts'
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
-const text = z.string().trim().min(1, 'must not be empty')
-const doctor = z.string().regex(/^dr-[a-z0-9-]+$/, 'must be a doctor\'s slug such as dr-evelyn-quah')
+/** The schema of each kind of page, made on first use (src/schema.ts). */
+export const frontMatterSchemas = lazySchema((z): Record<TemplateName, z.ZodObject> => {
+  const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')
+  const text = z.string().trim().min(1, 'must not be empty')
+  const doctor = z.string().regex(/^dr-[a-z0-9-]+$/, 'must be a doctor\'s slug such as dr-evelyn-quah')
 
-const base = {
-  /** The page's heading and the first part of its <title>. */
-  title: text,
-  /** The meta description: one or two sentences for search results. */
-  description: text.max(200, 'must be at most 200 characters'),
-  /** Overrides the template that the file's folder implies. */
-  template: z.enum(['home', 'services', 'service', 'doctor', 'contact', 'thank-you', 'blog-index', 'article', 'page']).optional(),
-  /** Overrides the last part of the URL, which is otherwise the file name. */
-  slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens').optional(),
-  /** Drafts are left out of production builds. */
-  draft: z.boolean().optional(),
-}
+  const base = {
+    /** The page's heading and the first part of its <title>. */
+    title: text,
+    /** The meta description: one or two sentences for search results. */
+    description: text.max(200, 'must be at most 200 characters'),
+    /** Overrides the template that the file's folder implies. */
+    template: z.enum(['home', 'services', 'service', 'doctor', 'contact', 'thank-you', 'blog-index', 'article', 'page']).optional(),
+    /** Overrides the last part of the URL, which is otherwise the file name. */
+    slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens').optional(),
+    /** Drafts are left out of production builds. */
+    draft: z.boolean().optional(),
+  }
 
-const reviewed = { reviewedBy: doctor, reviewedOn: date }
+  const reviewed = { reviewedBy: doctor, reviewedOn: date }
 
-/** Only the home page's banner shows an image. */
-const hero = {
-  /** The hero image, beside the Markdown file (lobby.jpg) or under static/ (/images/lobby.jpg); needs imageAlt. */
-  image: z.string().regex(/^[^\s:?#]+\.(jpe?g|png|webp)$/i, 'must be a JPEG, PNG or WebP file beside this file, such as lobby.jpg, or under static/, such as /images/lobby.jpg').optional(),
-  /** What the hero image shows, for people who cannot see it. */
-  imageAlt: text.optional(),
-}
+  /** Only the home page's banner shows an image. */
+  const hero = {
+    /** The hero image, beside the Markdown file (lobby.jpg) or under static/ (/images/lobby.jpg); needs imageAlt. */
+    image: z.string().regex(/^[^\s:?#]+\.(jpe?g|png|webp)$/i, 'must be a JPEG, PNG or WebP file beside this file, such as lobby.jpg, or under static/, such as /images/lobby.jpg').optional(),
+    /** What the hero image shows, for people who cannot see it. */
+    imageAlt: text.optional(),
+  }
 
-export const frontMatterSchemas: Record<TemplateName, z.ZodObject> = {
-  home: z.strictObject({ ...base, ...hero, intro: text }),
-  services: z.strictObject(base),
-  service: z.strictObject({ ...base, ...reviewed, summary: text, order: z.number().int().optional() }),
-  doctor: z.strictObject({
-    ...base, name: text, role: text,
-    qualifications: z.array(text).min(1), languages: z.array(text).min(1), memberships: z.array(text).default([]),
-  }),
-  contact: z.strictObject(base),
-  'thank-you': z.strictObject(base),
-  'blog-index': z.strictObject(base),
-  article: z.strictObject({ ...base, ...reviewed, date, author: doctor, tags: z.array(text).min(1) }),
-  page: z.strictObject(base),
-  'not-found': z.strictObject(base),
-}
+  return {
+    home: z.strictObject({ ...base, ...hero, intro: text }),
+    services: z.strictObject(base),
+    service: z.strictObject({ ...base, ...reviewed, summary: text, order: z.number().int().optional() }),
+    doctor: z.strictObject({
+      ...base, name: text, role: text,
+      qualifications: z.array(text).min(1), languages: z.array(text).min(1), memberships: z.array(text).default([]),
+    }),
+    contact: z.strictObject(base),
+    'thank-you': z.strictObject(base),
+    'blog-index': z.strictObject(base),
+    article: z.strictObject({ ...base, ...reviewed, date, author: doctor, tags: z.array(text).min(1) }),
+    page: z.strictObject(base),
+    'not-found': z.strictObject(base),
+  }
+})
 
 /** Every field any kind of page may carry; templates read the ones their kind requires. */
 export interface FrontMatter {

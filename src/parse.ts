@@ -46,8 +46,8 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   if (Array.isArray(parsed)) return { place, diagnostics: parsed }
 
   const named = (parsed.data as { template?: unknown }).template
-  const template = (typeof named === 'string' && named in frontMatterSchemas ? named : templateFor(place.path)) as TemplateName
-  const checked = validate(frontMatterSchemas[template], parsed, { file: file.path, code: 'InvalidFrontMatter' })
+  const template = (typeof named === 'string' && named in frontMatterSchemas() ? named : templateFor(place.path)) as TemplateName
+  const checked = validate(frontMatterSchemas()[template], parsed, { file: file.path, code: 'InvalidFrontMatter' })
   if ('diagnostics' in checked) return { place, diagnostics: checked.diagnostics }
   const data = checked.value as unknown as FrontMatter
 

@@ -164,17 +164,26 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
 }, 180_000)
 
 /** Libraries the build loads on first use. */
-const ON_DEMAND = ['remark-parse', 'react-dom/server', 'html-minifier-terser', 'sharp', 'esbuild', 'gray-matter', 'htmlparser2']
+const ON_DEMAND = ['remark-parse', 'react-dom/server', 'html-minifier-terser', 'sharp', 'esbuild', 'gray-matter', 'htmlparser2', 'yaml', 'zod']
 
-/** A module for node's --import that makes importing any of `packages` fail. */
+/** A module for node's --import that makes importing or requiring any of `packages` fail. */
 function refusing(packages: string[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'clinic-refuse-'))
-  writeFileSync(join(dir, 'hooks.mjs'), `const refused = ${JSON.stringify(packages)}
+  const refused = JSON.stringify(packages)
+  writeFileSync(join(dir, 'hooks.mjs'), `const refused = ${refused}
 export async function resolve(specifier, context, next) {
   if (refused.includes(specifier)) throw new Error('imported ' + specifier)
   return next(specifier, context)
 }\n`)
-  writeFileSync(join(dir, 'register.mjs'), "import { register } from 'node:module'\nregister('./hooks.mjs', import.meta.url)\n")
+  // Module hooks see import only: require() (createRequire) goes through the CommonJS loader.
+  writeFileSync(join(dir, 'register.mjs'), `import Module, { register } from 'node:module'
+register('./hooks.mjs', import.meta.url)
+const refused = ${refused}
+const load = Module._load
+Module._load = function (request, ...rest) {
+  if (refused.includes(request)) throw new Error('required ' + request)
+  return load.call(this, request, ...rest)
+}\n`)
   return join(dir, 'register.mjs')
 }
 
