@@ -4,8 +4,9 @@
  * ../shared/bench/gen-corpus.mjs, built through --root cold (no cache), again with nothing
  * changed (warm), and again after one article's body changed; peak memory of each; and two
  * floors: the time to copy the same output tree, and the time the libraries a build must use
- * take on the articles alone (scripts/library-floor.ts). --compare also times Hugo and Eleventy on the same corpus
- * with ../shared/bench/compare.sh, clinic-build's cold build among them, in the same run.
+ * take on the articles alone (scripts/library-floor.ts). --compare also times Hugo and Eleventy
+ * on the same corpus with ../shared/bench/compare.sh, clinic-build's cold build among them, in
+ * the same run.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
