@@ -22,7 +22,6 @@ export interface LibraryFloor {
   perArticle: { parse: number; render: number; minify: number }
   /** Seconds for `articles` articles over every core. */
   seconds: number
-  sample: number
 }
 
 const parser = unified().use(remarkParse)
@@ -51,5 +50,5 @@ export async function libraryFloor(corpus: string, articles: number, sample = 40
   const total = await pass()
   const perArticle = { parse: total.parse / bodies.length, render: total.render / bodies.length, minify: total.minify / bodies.length }
   const seconds = (articles * (perArticle.parse + perArticle.render + perArticle.minify)) / cpus().length / 1000
-  return { perArticle, seconds, sample: bodies.length }
+  return { perArticle, seconds }
 }

@@ -10,12 +10,12 @@
  */
 import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { basename, extname, join } from 'node:path'
 import type * as Htmlparser2 from 'htmlparser2'
 import type { Sharp } from 'sharp'
 import { hashOf, keptFiles, type KeptFiles } from './cache.ts'
 import { problem } from './errors.ts'
+import { onFirstUse } from './on-first-use.ts'
 import { imageUrl, isRelative, type ImageSet } from './picture.ts'
 import type { Diagnostic, Doc, OutputFile, Project } from './types.ts'
 
@@ -47,8 +47,7 @@ const encoders: Record<Format, (img: Sharp) => Sharp> = {
 const ENCODING_VERSION = hashOf(JSON.stringify(ENCODINGS)).slice(0, 8)
 // Loaded on first use: a build that finds every image's facts kept loads neither.
 const sharp = async () => (await import('sharp')).default
-let htmlparser2: typeof Htmlparser2 | undefined
-const load = createRequire(import.meta.url)
+const htmlparser2 = onFirstUse<typeof Htmlparser2>('htmlparser2')
 const MIME: Record<Format, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' }
 
 export interface ProcessedImages { images: Record<string, ImageSet>; files: OutputFile[]; diagnostics: Diagnostic[] }
@@ -140,7 +139,7 @@ function absoluteLength(value: string | undefined): number | undefined {
  *   '<svg width="4in" viewBox="0 0 40 30">' -> { width: 384, height: 288 }
  */
 export function svgSize(text: string): { width: number; height: number } | undefined {
-  const { DomUtils, parseDocument } = (htmlparser2 ??= load('htmlparser2') as typeof Htmlparser2)
+  const { DomUtils, parseDocument } = htmlparser2()
   const root = DomUtils.findOne((el) => /^(\w+:)?svg$/.test(el.name), parseDocument(text, { xmlMode: true }).children, false)
   if (!root) return undefined
   const box = (root.attribs.viewBox ?? '').trim().split(/[\s,]+/).map(Number)

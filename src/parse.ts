@@ -4,18 +4,16 @@
  */
 import type grayMatter from 'gray-matter'
 import { createHash } from 'node:crypto'
-import { createRequire } from 'node:module'
 import { oncePer } from './cache.ts'
 import { problem } from './errors.ts'
 import { frontMatterSchemas, templateFor, type FrontMatter } from './frontmatter.ts'
+import { onFirstUse } from './on-first-use.ts'
 import type { BodySource } from './renderer.ts'
 import { validate } from './schema.ts'
 import type { Diagnostic, Doc, SiteConfig, SourceFile, TemplateName } from './types.ts'
 import { parseYaml } from './yaml.ts'
 
-/** Required on first use: a build that finds every content file in its cache never loads it. */
-let matter: typeof grayMatter | undefined
-const load = createRequire(import.meta.url)
+const matter = onFirstUse<typeof grayMatter>('gray-matter')
 
 /** Parses every content file; a file with errors yields diagnostics instead of a Doc. */
 export function parseDocs(files: SourceFile[], site: SiteConfig, parse = parseDoc): { docs: Doc[]; unreadable: Place[]; diagnostics: Diagnostic[] } {
@@ -46,8 +44,9 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   if (Array.isArray(parsed)) return { place, diagnostics: parsed }
 
   const named = (parsed.data as { template?: unknown }).template
-  const template = (typeof named === 'string' && named in frontMatterSchemas() ? named : templateFor(place.path)) as TemplateName
-  const checked = validate(frontMatterSchemas()[template], parsed, { file: file.path, code: 'InvalidFrontMatter' })
+  const schemas = frontMatterSchemas()
+  const template = (typeof named === 'string' && named in schemas ? named : templateFor(place.path)) as TemplateName
+  const checked = validate(schemas[template], parsed, { file: file.path, code: 'InvalidFrontMatter' })
   if ('diagnostics' in checked) return { place, diagnostics: checked.diagnostics }
   const data = checked.value as unknown as FrontMatter
 
@@ -64,7 +63,7 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
  *   { id: 'content/en/contact.md', markdown: 'Call us…', bodyLine: 8 }
  */
 export const splitFile = oncePer((file: SourceFile): { yamlText: string; body: BodySource } => {
-  const { matter: yamlText, content } = (matter ??= load('gray-matter') as typeof grayMatter)(file.text, { engines: { yaml: () => ({}) } })
+  const { matter: yamlText, content } = matter()(file.text, { engines: { yaml: () => ({}) } })
   const bodyLine = file.text.slice(0, file.text.length - content.length).split('\n').length
   return { yamlText, body: { id: file.path, markdown: content, bodyLine } }
 })

@@ -1,21 +1,17 @@
 /** Validation against a zod schema, reported as diagnostics at the offending YAML line. */
-import { createRequire } from 'node:module'
 import type { z } from 'zod'
 import { problem } from './errors.ts'
+import { onFirstUse } from './on-first-use.ts'
 import type { Diagnostic } from './types.ts'
 import { describeIssue, valueAt, type ParsedYaml } from './yaml.ts'
 
-let zod: typeof z | undefined
-const load = createRequire(import.meta.url)
+/** zod takes about 50 ms to load, which a build that finds all its sources in the cache never needs. */
+const zod = onFirstUse<{ z: typeof z }>('zod')
 
-/**
- * zod, required on first use: it takes about 50 ms to load, which a build that finds the site
- * configuration and every content file in its cache never spends. Schemas are made on first use
- * with it (`lazySchema`).
- */
+/** A schema made on first use, with zod required then. */
 export function lazySchema<S>(make: (zod: typeof z) => S): () => S {
   let schema: S | undefined
-  return () => (schema ??= make(zod ??= (load('zod') as { z: typeof z }).z))
+  return () => (schema ??= make(zod().z))
 }
 
 export function validate<S extends z.ZodType>(

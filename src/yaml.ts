@@ -1,12 +1,10 @@
 /** YAML parsing that remembers where each value came from, so messages can name line and column. */
-import { createRequire } from 'node:module'
 import type * as Yaml from 'yaml'
 import { problem } from './errors.ts'
+import { onFirstUse } from './on-first-use.ts'
 import type { Diagnostic } from './types.ts'
 
-/** Required on first use, like zod (src/schema.ts): a build that finds every source in its cache never loads it. */
-let yaml: typeof Yaml | undefined
-const load = createRequire(import.meta.url)
+const yaml = onFirstUse<typeof Yaml>('yaml')
 
 export interface Position { line: number; column: number }
 
@@ -21,7 +19,7 @@ export interface ParsedYaml {
  * Returns the value and a locator, or the parse errors as diagnostics.
  */
 export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml | Diagnostic[] {
-  const { isMap, isScalar, LineCounter, parseDocument } = (yaml ??= load('yaml') as typeof Yaml)
+  const { isMap, isScalar, LineCounter, parseDocument } = yaml()
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
   const at = (offset: number): Position => {
