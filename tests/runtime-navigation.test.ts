@@ -207,7 +207,7 @@ test('history restoration is manual while the runtime runs; a reload restores na
   await page.evaluate(() => window.scrollTo(0, 500))
   // Where the page stands when it is reloaded, a frame later: once in CI (a loaded machine, the
   // whole suite in parallel) the reload came back 118 px further down than the 500 scrolled to.
-  const before = await page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(Math.round(scrollY))))))
+  const before = await page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(Math.round(window.scrollY))))))
   expect(before).toBeGreaterThanOrEqual(500)
   await page.reload()
   await expect.poll(() => scrollY(page)).toBe(before)
