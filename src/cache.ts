@@ -5,10 +5,10 @@
  * read of other pages (src/reads.ts). Unchanged pages are therefore neither parsed nor rendered
  * again; the whole cache is dropped when the generator's code changes.
  */
-import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
+import { hashOf, sameInputs } from './memo.ts'
 import type { ParsedDoc } from './parse.ts'
 import type { Read } from './reads.ts'
 import type { Written } from './write.ts'
@@ -38,13 +38,6 @@ export interface CachedPage { html: string; hash: string; reads: [Read, string][
 
 export const emptyCache = (): BuildCache => ({ facts: new Map(), pages: new Map(), docs: new Map(), steps: new Map() })
 
-/** A step's value by its name and inputs: memo() bound to a cache, or compute() without one. */
-export type Remember = <T>(step: string, inputs: unknown[], run: () => T) => T
-export const compute: Remember = (_step, _inputs, run) => run()
-
-/** The same inputs, one by one (===): unchanged ones are the very same strings and objects. */
-export const sameInputs = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i])
-
 /** The step's last value when called with the same inputs (compared with ===), else computes it. */
 export function memo<T>(cache: BuildCache, step: string, inputs: unknown[], run: () => T): T {
   const last = cache.steps.get(step)
@@ -52,83 +45,6 @@ export function memo<T>(cache: BuildCache, step: string, inputs: unknown[], run:
   const value = run()
   cache.steps.set(step, { inputs, value })
   return value
-}
-
-/**
- * `derive`, computed once per object: Docs, body facts, routes and source files are never changed
- * once made, and the cache hands the same objects to later builds, so their derived values are too.
- */
-export function oncePer<K extends object, V>(derive: (key: K) => V): (key: K) => V {
-  const known = new WeakMap<K, V>()
-  return (key) => {
-    if (known.has(key)) return known.get(key)!
-    const value = derive(key)
-    known.set(key, value)
-    return value
-  }
-}
-
-/**
- * `derive` of a text, kept per key while the key's text stays the same: for per-page steps whose
- * store lives in a step (`remember('name', [], () => perKey(derive))`), so the dev server's
- * rebuilds redo them only for the pages that changed.
- */
-export function perKey<V>(derive: (text: string) => V): (key: string, text: string) => V {
-  const last = new Map<string, { text: string; value: V }>()
-  return (key, text) => {
-    const known = last.get(key)
-    if (known?.text === text) return known.value
-    const value = derive(text)
-    last.set(key, { text, value })
-    return value
-  }
-}
-
-/**
- * Results of steps that need a heavy library (sharp, esbuild), kept as files in `dir` between
- * builds, by a key that names a hash of every input: a build that finds its results there neither
- * does that work nor loads the library. New results are written by `save()`, which a build calls
- * only once it succeeded. Without a `dir` every result is made afresh.
- */
-export interface KeptFiles {
-  <T>(key: string, make: () => T | Promise<T>): Promise<T>
-  /** Writes the results this build made and removes the ones it did not ask for, so the folder holds one build's. */
-  save(): Promise<void>
-}
-
-export function keptFiles(dir?: string): KeptFiles {
-  const used = new Set<string>()
-  const made = new Map<string, Buffer>()
-  const kept = async <T>(key: string, make: () => T | Promise<T>): Promise<T> => {
-    if (!dir) return make()
-    used.add(key)
-    const stored = await readFile(join(dir, key)).catch(() => undefined)
-    if (stored) {
-      try { return deserialize(stored) as T } catch { /* another format: made again */ }
-    }
-    const value = await make()
-    made.set(key, serialize(value))
-    return value
-  }
-  const save = async () => {
-    if (!dir) return
-    await mkdir(dir, { recursive: true })
-    // Concurrent builds may make the same file: each writes its own and renames it into place.
-    await Promise.all([...made].map(async ([key, bytes]) => {
-      await writeFile(join(dir, `${key}.${process.pid}.tmp`), bytes)
-      await rename(join(dir, `${key}.${process.pid}.tmp`), join(dir, key))
-    }))
-    const present = await readdir(dir)
-    await Promise.all(present.filter((name) => !used.has(name) && !name.endsWith('.tmp')).map((name) => rm(join(dir, name), { force: true })))
-  }
-  return Object.assign(kept, { save })
-}
-
-/** A short content hash of strings. */
-export function hashOf(...parts: string[]): string {
-  const hash = createHash('sha1')
-  for (const part of parts) hash.update(part).update('\0')
-  return hash.digest('base64url')
 }
 
 /** The version of the generator itself: its code, styles and package.json (templates are versioned per page, src/template-versions.ts). */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from './build.ts'
 import { CHECKS, type CheckName } from './check/names.ts'
-import { packageDir } from './config.ts'
+import { packageDir } from './package.ts'
 import { formatDiagnostic, UsageError } from './errors.ts'
 import { formatProfile, formatSummary } from './summary.ts'
 

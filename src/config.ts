@@ -1,22 +1,8 @@
 /** Turns CLI options into absolute folders, and refuses output folders that would destroy sources. */
 import { existsSync } from 'node:fs'
-import { dirname, join, relative, resolve, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, relative, resolve, sep } from 'node:path'
 import { catalogue, UsageError } from './errors.ts'
-
-/**
- * The clinic-build package itself: templates and browser code live here. Found by looking up for
- * package.json, as this code runs from src/ or from the CLI's bundle in .bundle/<version>/.
- */
-export const packageDir = packageAbove(dirname(fileURLToPath(import.meta.url)))
-export const srcDir = join(packageDir, 'src')
-
-function packageAbove(dir: string): string {
-  if (existsSync(join(dir, 'package.json'))) return dir
-  const parent = dirname(dir)
-  if (parent === dir) throw new Error('clinic-build: no package.json above its own code')
-  return packageAbove(parent)
-}
+import { packageDir } from './package.ts'
 
 export interface Folders { root: string; out: string }
 

@@ -4,7 +4,7 @@
  */
 import type grayMatter from 'gray-matter'
 import { createHash } from 'node:crypto'
-import { oncePer } from './cache.ts'
+import { oncePer } from './memo.ts'
 import { problem } from './errors.ts'
 import { frontMatterSchemas, templateFor, type FrontMatter } from './frontmatter.ts'
 import { onFirstUse } from './on-first-use.ts'

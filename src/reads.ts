@@ -8,7 +8,7 @@
  * that title, not the whole site. Pure.
  */
 import type { Collections } from './collections.ts'
-import { hashOf, oncePer } from './cache.ts'
+import { hashOf, oncePer } from './memo.ts'
 import { listingsWithFeeds } from './seo/feed.ts'
 import type { Doc, Messages, Route, RouteTable } from './types.ts'
 

@@ -3,7 +3,7 @@
  * loads, and those bytes against the budgets of src/budgets.ts. Pure.
  */
 import { budgets, gzipSize, overBudget } from './budgets.ts'
-import { compute, perKey, type Remember } from './cache.ts'
+import { compute, perKey, type Remember } from './memo.ts'
 import type { Assets, Diagnostic, OutputFile, RouteTable } from './types.ts'
 
 export interface Bytes { raw: number; gzip: number }

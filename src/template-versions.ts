@@ -5,7 +5,7 @@
  * the others cached. Pure.
  */
 import { posix } from 'node:path'
-import { hashOf } from './cache.ts'
+import { hashOf } from './memo.ts'
 import type { SourceFile } from './types.ts'
 
 /** The registry naming the component of each template (templates/index.ts). */

@@ -7,7 +7,7 @@
  */
 import { basename, join } from 'node:path'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
-import { srcDir } from './config.ts'
+import { srcDir } from './package.ts'
 
 const runningFromSources = import.meta.url.endsWith('.ts')
 

@@ -1,5 +1,6 @@
 /** The files that describe the site to search engines and social networks, beside its pages. */
-import { compute, type KeptFiles, type Remember } from '../cache.ts'
+import { compute, type Remember } from '../memo.ts'
+import type { KeptFiles } from '../kept-files.ts'
 import type { Collections } from '../collections.ts'
 import type { Messages, OutputFile, RouteTable, SiteConfig } from '../types.ts'
 import type { Read } from '../reads.ts'

@@ -1,7 +1,7 @@
 /** The one place the dev server calls the build: everything in memory, drafts and untranslated pages shown. */
 import { build, type BuildResult } from '../../build.ts'
 import { emptyCache, type BuildCache } from '../../cache.ts'
-import { packageDir } from '../../config.ts'
+import { packageDir } from '../../package.ts'
 import { readProject, rereadProject } from '../../read.ts'
 import type { Project } from '../../types.ts'
 

@@ -1,0 +1,43 @@
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { deserialize, serialize } from 'node:v8'
+
+/**
+ * Results of steps that need a heavy library (sharp, esbuild), kept as files in `dir` between
+ * builds, by a key that names a hash of every input: a build that finds its results there neither
+ * does that work nor loads the library. New results are written by `save()`, which a build calls
+ * only once it succeeded. Without a `dir` every result is made afresh.
+ */
+export interface KeptFiles {
+  <T>(key: string, make: () => T | Promise<T>): Promise<T>
+  /** Writes the results this build made and removes the ones it did not ask for, so the folder holds one build's. */
+  save(): Promise<void>
+}
+
+export function keptFiles(dir?: string): KeptFiles {
+  const used = new Set<string>()
+  const made = new Map<string, Buffer>()
+  const kept = async <T>(key: string, make: () => T | Promise<T>): Promise<T> => {
+    if (!dir) return make()
+    used.add(key)
+    const stored = await readFile(join(dir, key)).catch(() => undefined)
+    if (stored) {
+      try { return deserialize(stored) as T } catch { /* another format: made again */ }
+    }
+    const value = await make()
+    made.set(key, serialize(value))
+    return value
+  }
+  const save = async () => {
+    if (!dir) return
+    await mkdir(dir, { recursive: true })
+    // Concurrent builds may make the same file: each writes its own and renames it into place.
+    await Promise.all([...made].map(async ([key, bytes]) => {
+      await writeFile(join(dir, `${key}.${process.pid}.tmp`), bytes)
+      await rename(join(dir, `${key}.${process.pid}.tmp`), join(dir, key))
+    }))
+    const present = await readdir(dir)
+    await Promise.all(present.filter((name) => !used.has(name) && !name.endsWith('.tmp')).map((name) => rm(join(dir, name), { force: true })))
+  }
+  return Object.assign(kept, { save })
+}
