@@ -15,7 +15,7 @@ import rehypeReact from 'rehype-react'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
-import { minifyHtml } from '../src/minify.ts'
+import { minifyHtml } from '../src/render/minify.ts'
 
 export interface LibraryFloor {
   /** Milliseconds per article on one core, by library. */

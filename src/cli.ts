@@ -2,11 +2,11 @@
 import { Command, CommanderError } from 'commander'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { build } from './build.ts'
+import { build } from './build/build.ts'
 import { CHECKS, type CheckName } from './check/names.ts'
-import { packageDir } from './package.ts'
+import { packageDir } from './util/package.ts'
 import { formatDiagnostic, UsageError } from './errors.ts'
-import { formatProfile, formatSummary } from './summary.ts'
+import { formatProfile, formatSummary } from './build/summary.ts'
 
 const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }
 

@@ -4,8 +4,8 @@
  *   read -> parse & validate -> routes -> render -> write
  *   Project -> Doc[] -> RouteTable -> OutputFile[] -> files on disk
  */
-import type { SiteConfig, LocaleConfig } from './site.ts'
-import type { FrontMatter } from './frontmatter.ts'
+import type { SiteConfig, LocaleConfig } from './content/schemas/site.ts'
+import type { FrontMatter } from './content/schemas/front-matter.ts'
 
 export type { SiteConfig, LocaleConfig, FrontMatter }
 
@@ -58,7 +58,7 @@ export interface Doc {
   path: string
   template: TemplateName
   data: FrontMatter
-  /** The Markdown body, parsed where a page renders it (src/body.ts). */
+  /** The Markdown body, parsed where a page renders it (src/markdown/body.ts). */
   markdown: string
   /** Line of the file where the body starts (1-based), for messages about the body. */
   bodyLine: number

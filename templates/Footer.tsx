@@ -1,4 +1,4 @@
-import type { Page } from '../src/page.ts'
+import type { Page } from '../src/page/index.ts'
 import { Address } from './parts/Address.tsx'
 import { ContactLines } from './parts/ContactLines.tsx'
 import { Logo } from './parts/Logo.tsx'

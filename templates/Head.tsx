@@ -1,4 +1,4 @@
-import type { Page } from '../src/page.ts'
+import type { Page } from '../src/page/index.ts'
 import { RUNTIME_DATA_ID } from '../src/shared/runtime-data.ts'
 import { InlineScripts } from './parts/InlineScripts.tsx'
 import { HERO_SIZES } from './parts/Picture.tsx'

@@ -1,4 +1,4 @@
-import type { Page } from '../src/page.ts'
+import type { Page } from '../src/page/index.ts'
 import { Icon } from './parts/Icon.tsx'
 import { LanguageSwitcher } from './parts/LanguageSwitcher.tsx'
 import { Logo } from './parts/Logo.tsx'

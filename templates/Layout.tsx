@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { Page } from '../src/page.ts'
+import type { Page } from '../src/page/index.ts'
 import { Footer } from './Footer.tsx'
 import { Head } from './Head.tsx'
 import { Header } from './Header.tsx'

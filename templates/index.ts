@@ -1,6 +1,6 @@
 /** Page templates by name: the route table names one for every page. */
 import type { ComponentType } from 'react'
-import type { Page } from '../src/page.ts'
+import type { Page } from '../src/page/index.ts'
 import type { TemplateName } from '../src/types.ts'
 import { Article } from './pages/Article.tsx'
 import { BlogIndex } from './pages/BlogIndex.tsx'

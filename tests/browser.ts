@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { build } from '../src/build.ts'
+import { build } from '../src/build/build.ts'
 import { loadHeaderRules, startServer } from '../src/serve/index.ts'
 import { projectRoot } from './helpers.ts'
 

@@ -1,5 +1,5 @@
 /**
- * The byte budgets (src/budgets.ts), enforced on the built site: every page type, in both
+ * The byte budgets (src/assets/budgets.ts), enforced on the built site: every page type, in both
  * languages, loads at most 25 KB of JavaScript and 20 KB of CSS after gzip, of which the shared
  * runtime is at most 8 KB; measured from what Chromium actually downloads, and matched against
  * the figures the build summary reports.
@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { budgets, gzipSize } from '../src/budgets.ts'
-import { build } from '../src/build.ts'
-import { formatSummary, summarise, type Summary } from '../src/summary.ts'
+import { budgets, gzipSize } from '../src/assets/budgets.ts'
+import { build } from '../src/build/build.ts'
+import { formatSummary, summarise, type Summary } from '../src/build/summary.ts'
 import type { RouteTable } from '../src/types.ts'
 import { launchBrowser, serveFolder, type RunningServer } from './browser.ts'
 import { islandsReady, offline, PAGE_TYPES } from './design-pages.ts'

@@ -146,7 +146,7 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
   expect(Object.keys(second)).toEqual(Object.keys(first))
   for (const [path, entry] of Object.entries(second)) expect(entry.split(' ')[1], path).toBe(first[path]!.split(' ')[1])
   // A body edit renders that page alone, and so does a title no other page shows; a service's
-  // title is in every English page's navigation, so they all render again (src/reads.ts).
+  // title is in every English page's navigation, so they all render again (src/page/reads.ts).
   edit(site, 'content/en/contact.md', (t) => `${t}\nWe answer enquiries within two working days.\n`)
   const bodyEdit = await runCli(['--root', site, '--out', out])
   expect(bodyEdit.stdout).toMatch(/^1 page rendered, \d+ unchanged ones re-used/m)

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import matter from 'gray-matter'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
-import { build, type BuildResult } from '../src/build.ts'
+import { build, type BuildResult } from '../src/build/build.ts'
 import { readHtml, select, textOf, type HtmlDocument, type HtmlElement } from '../src/check/html.ts'
 import { copySite, DOCTORS, edit } from './helpers.ts'
 

@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { budgets, gzipSize } from '../src/budgets.ts'
+import { budgets, gzipSize } from '../src/assets/budgets.ts'
 import { notFoundScript } from '../src/deploy/not-found-language.ts'
-import { inlineScriptSources } from '../src/inline-scripts.ts'
+import { inlineScriptSources } from '../src/assets/inline-scripts.ts'
 import { isolatedContext, startSite, type Site } from './runtime-support.ts'
 
 let site: Site
@@ -70,7 +70,7 @@ test('with JavaScript off, links navigate, the language switcher switches and th
   await context.close()
 })
 
-test('every page carries the same inline scripts, exactly the text src/inline-scripts.ts exports', () => {
+test('every page carries the same inline scripts, exactly the text src/assets/inline-scripts.ts exports', () => {
   // The root 404 alone adds the script that shows another language's 404 on single-404 hosts.
   const languageNotFound = notFoundScript({ cn: '/cn/404.html' })
   const differing: string[] = []

@@ -3,7 +3,7 @@ import type { Plugin } from 'esbuild'
 import { readFile } from 'node:fs/promises'
 import { dirname, relative } from 'node:path'
 import { scriptGraph } from './script-graph.ts'
-import type { Assets, OutputFile } from './types.ts'
+import type { Assets, OutputFile } from '../types.ts'
 
 /**
  * Bundles templates/styles/site.css and src/client/main.ts into assets/<name>.<hash>.<ext>.

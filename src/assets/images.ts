@@ -2,7 +2,7 @@
  * The image pipeline: every raster image under static/ and content/ is resized to a few widths and
  * encoded as AVIF, WebP and its own format, for <picture> elements with srcset, sizes, intrinsic
  * width and height (no layout shift) and a dominant-colour placeholder. Encoded files and each
- * image's size and colour are kept by content hash (src/cache.ts keptFiles), so an unchanged image
+ * image's size and colour are kept by content hash (src/build/cache.ts keptFiles), so an unchanged image
  * is never encoded twice, and a build with no new image does not load sharp. SVG and GIF
  * files (and the site icons) are shown as they are, but with their intrinsic size too. An image
  * under content/ is published at its path there without the prefix (content/en/x.png -> /en/x.png),
@@ -13,12 +13,12 @@ import { readFile, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import type * as Htmlparser2 from 'htmlparser2'
 import type { Sharp } from 'sharp'
-import { hashOf } from './memo.ts'
-import { keptFiles, type KeptFiles } from './kept-files.ts'
-import { problem } from './errors.ts'
-import { onFirstUse } from './on-first-use.ts'
+import { hashOf } from '../util/memo.ts'
+import { keptFiles, type KeptFiles } from '../util/kept-files.ts'
+import { problem } from '../errors.ts'
+import { onFirstUse } from '../util/on-first-use.ts'
 import { imageUrl, isRelative, type ImageSet } from './picture.ts'
-import type { Diagnostic, Doc, OutputFile, Project } from './types.ts'
+import type { Diagnostic, Doc, OutputFile, Project } from '../types.ts'
 
 /** Widths to emit (those wider than the source are skipped; the source's own width is kept). */
 const WIDTHS = [480, 960, 1600]
@@ -108,7 +108,7 @@ export async function processImages(dir: string, files: string[], kept: KeptFile
   return { images, files: outputs, diagnostics }
 }
 
-/** The images of static/ and of content/ (src/read.ts lists them), in one table by URL. */
+/** The images of static/ and of content/ (src/content/read.ts lists them), in one table by URL. */
 export async function siteImages(root: string, project: Pick<Project, 'staticFiles' | 'contentImages'>, kept?: KeptFiles): Promise<ProcessedImages> {
   const parts = [
     await processImages(join(root, 'static'), project.staticFiles, kept),

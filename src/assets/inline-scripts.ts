@@ -4,7 +4,7 @@
  * esbuild into the exact text every page carries; compiled on first use, once per process.
  */
 import { buildSync } from 'esbuild'
-import { packageDir } from './package.ts'
+import { packageDir } from '../util/package.ts'
 
 export interface InlineScripts {
   /** Reloads once per minute at most when one of our scripts fails or hangs. */

@@ -1,4 +1,4 @@
-/** How a processed image (src/images.ts) is shown: shared by the templates and Markdown. Pure. */
+/** How a processed image (src/assets/images.ts) is shown: shared by the templates and Markdown. Pure. */
 
 /** The formats the image pipeline sizes, and the only files under content/ that are published. */
 export const IMAGE_FILE = /\.(jpe?g|png|webp|gif|svg)$/i

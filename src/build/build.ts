@@ -3,35 +3,35 @@
  * Only the first and the last stage touch the disk (the build cache sits beside them: it is read
  * after the sources and written with the output); `write: false` keeps everything in memory.
  * Markdown bodies are parsed and pages rendered on worker threads when a site is large
- * (src/shards.ts), and only for the pages whose inputs changed since the last build (src/cache.ts).
+ * (src/render/shards.ts), and only for the pages whose inputs changed since the last build (src/build/cache.ts).
  */
 import { join } from 'node:path'
-import { bundleAssets } from './assets.ts'
-import { hashOf, oncePer } from './memo.ts'
-import { keptFiles } from './kept-files.ts'
+import { bundleAssets } from '../assets/bundle.ts'
+import { hashOf, oncePer } from '../util/memo.ts'
+import { keptFiles } from '../util/kept-files.ts'
 import { codeVersion, emptyCache, loadCache, memo, saveCache, unchanged, type BuildCache, type CachedPage } from './cache.ts'
-import { collect } from './collections.ts'
-import { resolveFolders } from './config.ts'
-import { packageDir } from './package.ts'
-import { problem } from './errors.ts'
-import { checkHeroImages, siteImages } from './images.ts'
-import { placeholderCss } from './picture.ts'
-import { contentImageClashes, internalLinks, linkChecker } from './links.ts'
-import { checkTemplateKeys, loadMessages } from './messages.ts'
-import { parseDoc, parseDocs, splitFile, type ParsedDoc } from './parse.ts'
-import { readCode, readProject } from './read.ts'
-import type { RenderInput } from './renderer.ts'
-import { buildRouteTable } from './routes.ts'
-import { ShardPool } from './shards.ts'
-import { templateVersions } from './template-versions.ts'
-import { localeUrl } from './shared/urls.ts'
-import { answerer, docPrint, type Read } from './reads.ts'
-import { parseSite } from './site.ts'
-import { searchFiles } from './seo/index.ts'
-import { withDeployOutputs } from './deploy/index.ts'
-import { robots, sitemap } from './sitemap.ts'
+import { collect } from '../routes/collections.ts'
+import { resolveFolders } from './folders.ts'
+import { packageDir } from '../util/package.ts'
+import { problem } from '../errors.ts'
+import { checkHeroImages, siteImages } from '../assets/images.ts'
+import { placeholderCss } from '../assets/picture.ts'
+import { contentImageClashes, internalLinks, linkChecker } from '../routes/links.ts'
+import { checkTemplateKeys, loadMessages } from '../content/messages.ts'
+import { parseDoc, parseDocs, splitFile, type ParsedDoc } from '../content/parse.ts'
+import { readCode, readProject } from '../content/read.ts'
+import type { RenderInput } from '../render/renderer.ts'
+import { buildRouteTable } from '../routes/routes.ts'
+import { ShardPool } from '../render/shards.ts'
+import { templateVersions } from '../render/template-versions.ts'
+import { localeUrl } from '../shared/urls.ts'
+import { answerer, docPrint, type Read } from '../page/reads.ts'
+import { parseSite } from '../content/schemas/site.ts'
+import { searchFiles } from '../seo/index.ts'
+import { withDeployOutputs } from '../deploy/index.ts'
+import { robots, sitemap } from '../routes/sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
-import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable, SiteConfig, SourceFile } from './types.ts'
+import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable, SiteConfig, SourceFile } from '../types.ts'
 import { contentHash, writeSite } from './write.ts'
 
 export interface BuildOptions {
@@ -147,7 +147,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       docs: parsed.docs.map(withoutBody), links: [...links],
     }
     // What every page may show besides its own Doc and what it reads of others and of the
-    // locales' messages (src/reads.ts).
+    // locales' messages (src/page/reads.ts).
     const shared = hashOf(code, project.siteFile.text, JSON.stringify([bundled.assets, pictures.images]))
     const templateVersion = remember('template versions', project.templateFiles, () => templateVersions(project.templateFiles))
     const answer = remember('answers', [collections, table, parsed.messages], () => answerer(collections, table, parsed.messages))
@@ -207,7 +207,7 @@ async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, p
   return facts
 }
 
-/** The key of a route's page in the cache: what it shows besides what it reads (src/reads.ts). */
+/** The key of a route's page in the cache: what it shows besides what it reads (src/page/reads.ts). */
 function pageKey(route: Route, shared: string, docHash: string): string {
   const last = pageKeys.get(route)
   if (last?.shared === shared && last.docHash === docHash) return last.key

@@ -2,17 +2,17 @@
  * The build cache, under the site's .clinic/cache/: what the costly stages derived from each input,
  * keyed by content hash. A body's facts are kept by the hash of its file; a page's minified HTML
  * by its Doc's hash, its route and a hash of everything pages share, with the answers to what it
- * read of other pages (src/reads.ts). Unchanged pages are therefore neither parsed nor rendered
+ * read of other pages (src/page/reads.ts). Unchanged pages are therefore neither parsed nor rendered
  * again; the whole cache is dropped when the generator's code changes.
  */
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
-import { hashOf, sameInputs } from './memo.ts'
-import type { ParsedDoc } from './parse.ts'
-import type { Read } from './reads.ts'
+import { hashOf, sameInputs } from '../util/memo.ts'
+import type { ParsedDoc } from '../content/parse.ts'
+import type { Read } from '../page/reads.ts'
 import type { Written } from './write.ts'
-import type { BodyFacts, SourceFile } from './types.ts'
+import type { BodyFacts, SourceFile } from '../types.ts'
 
 /** Bump when the cached shape changes. */
 const FORMAT = 4
@@ -30,7 +30,7 @@ export interface BuildCache {
    * build to the next, so telling them apart costs a pointer comparison.
    */
   steps: Map<string, { inputs: unknown[]; value: unknown }>
-  /** The files the last build wrote (src/write.ts), so unchanged ones are linked, not written. */
+  /** The files the last build wrote (src/build/write.ts), so unchanged ones are linked, not written. */
   output?: Written
 }
 
@@ -47,7 +47,7 @@ export function memo<T>(cache: BuildCache, step: string, inputs: unknown[], run:
   return value
 }
 
-/** The version of the generator itself: its code, styles and package.json (templates are versioned per page, src/template-versions.ts). */
+/** The version of the generator itself: its code, styles and package.json (templates are versioned per page, src/render/template-versions.ts). */
 export function codeVersion(files: SourceFile[]): string {
   return hashOf(String(FORMAT), ...files.flatMap((f) => [f.path, f.text]))
 }

@@ -1,8 +1,8 @@
 /** Turns CLI options into absolute folders, and refuses output folders that would destroy sources. */
 import { existsSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
-import { catalogue, UsageError } from './errors.ts'
-import { packageDir } from './package.ts'
+import { catalogue, UsageError } from '../errors.ts'
+import { packageDir } from '../util/package.ts'
 
 export interface Folders { root: string; out: string }
 

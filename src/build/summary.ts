@@ -1,10 +1,10 @@
 /**
  * Figures printed after a build: pages per section and locale, the bytes a page of each type
- * loads, and those bytes against the budgets of src/budgets.ts. Pure.
+ * loads, and those bytes against the budgets of src/assets/budgets.ts. Pure.
  */
-import { budgets, gzipSize, overBudget } from './budgets.ts'
-import { compute, perKey, type Remember } from './memo.ts'
-import type { Assets, Diagnostic, OutputFile, RouteTable } from './types.ts'
+import { budgets, gzipSize, overBudget } from '../assets/budgets.ts'
+import { compute, perKey, type Remember } from '../util/memo.ts'
+import type { Assets, Diagnostic, OutputFile, RouteTable } from '../types.ts'
 
 export interface Bytes { raw: number; gzip: number }
 

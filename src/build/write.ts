@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto'
 import { statSync } from 'node:fs'
 import { cp, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { listFiles } from './read.ts'
-import type { OutputFile } from './types.ts'
+import { listFiles } from '../content/read.ts'
+import type { OutputFile } from '../types.ts'
 
 /** What a build wrote, by path under the output folder: enough to recognise each file later. */
 export interface Written {

@@ -1,9 +1,9 @@
 /**
- * Byte budgets, measured on what the browser loaded on each page (src/budgets.ts): the site's CSS
+ * Byte budgets, measured on what the browser loaded on each page (src/assets/budgets.ts): the site's CSS
  * and JavaScript of every page, and the runtime every page shares, gzipped. Pure: `gzipped` gives
  * the size of a built file.
  */
-import { overBudget, type BudgetName } from '../budgets.ts'
+import { overBudget, type BudgetName } from '../assets/budgets.ts'
 import type { Diagnostic } from '../types.ts'
 import type { PageVisit } from './browser.ts'
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isPair, isScalar, parse, parseDocument, visit, type Scalar } from 'yaml'
-import { srcDir } from '../package.ts'
+import { srcDir } from '../util/package.ts'
 import type { Diagnostic, SiteConfig, SourceFile } from '../types.ts'
 import { byTag, lineColumn, readHtml } from './html.ts'
 

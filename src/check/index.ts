@@ -8,18 +8,18 @@
  *   compliance     Singapore's healthcare advertising rules (src/compliance/rules.yaml)
  *   hosts          the files written for each host fit its limits (CloudFront Functions)
  *   accessibility  axe-core over every built page in Chromium, with the security policy in force
- *   budgets        the CSS and JavaScript each page loads, gzipped, against src/budgets.ts
+ *   budgets        the CSS and JavaScript each page loads, gzipped, against src/assets/budgets.ts
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { gzipSize } from '../budgets.ts'
-import { resolveFolders } from '../config.ts'
-import { packageDir } from '../package.ts'
+import { gzipSize } from '../assets/budgets.ts'
+import { resolveFolders } from '../build/folders.ts'
+import { packageDir } from '../util/package.ts'
 import { UsageError } from '../errors.ts'
-import { listFiles, readProject } from '../read.ts'
+import { listFiles, readProject } from '../content/read.ts'
 import { loadHeaderRules, startServer } from '../serve/index.ts'
-import { parseSite } from '../site.ts'
+import { parseSite } from '../content/schemas/site.ts'
 import type { Diagnostic } from '../types.ts'
 import { accessibilityFindings } from './accessibility.ts'
 import { visitPages, type PageVisit } from './browser.ts'

@@ -3,7 +3,7 @@
  * published in one locale), every message exists in every locale file, and no page carries
  * paragraphs in another language's script (a Chinese page with an English paragraph, say). Pure.
  */
-import { loadMessages } from '../messages.ts'
+import { loadMessages } from '../content/messages.ts'
 import { localeUrl, splitLocale } from '../shared/urls.ts'
 import type { Diagnostic, SiteConfig, SourceFile } from '../types.ts'
 import { langOf, readHtml, select, type HtmlElement } from './html.ts'

@@ -2,8 +2,8 @@
  * Locale message files (locales/<messages>.yaml): nested YAML flattened to dotted keys. Every
  * locale must define the same keys, and every key a template asks for must exist.
  */
-import { problem } from './errors.ts'
-import type { Diagnostic, Messages, SiteConfig, SourceFile } from './types.ts'
+import { problem } from '../errors.ts'
+import type { Diagnostic, Messages, SiteConfig, SourceFile } from '../types.ts'
 import { parseYaml, type ParsedYaml } from './yaml.ts'
 
 export function loadMessages(files: SourceFile[], site: SiteConfig): { messages: Record<string, Messages>; diagnostics: Diagnostic[] } {

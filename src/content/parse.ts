@@ -1,16 +1,16 @@
 /**
  * Markdown files -> validated Docs: front matter checked against its template's schema, the body
- * kept as text (src/body.ts parses it where it is needed). Pure: text in, data and diagnostics out.
+ * kept as text (src/markdown/body.ts parses it where it is needed). Pure: text in, data and diagnostics out.
  */
 import type grayMatter from 'gray-matter'
 import { createHash } from 'node:crypto'
-import { oncePer } from './memo.ts'
-import { problem } from './errors.ts'
-import { frontMatterSchemas, templateFor, type FrontMatter } from './frontmatter.ts'
-import { onFirstUse } from './on-first-use.ts'
-import type { BodySource } from './renderer.ts'
-import { validate } from './schema.ts'
-import type { Diagnostic, Doc, SiteConfig, SourceFile, TemplateName } from './types.ts'
+import { oncePer } from '../util/memo.ts'
+import { problem } from '../errors.ts'
+import { frontMatterSchemas, templateFor, type FrontMatter } from './schemas/front-matter.ts'
+import { onFirstUse } from '../util/on-first-use.ts'
+import type { BodySource } from '../render/renderer.ts'
+import { validate } from './validate.ts'
+import type { Diagnostic, Doc, SiteConfig, SourceFile, TemplateName } from '../types.ts'
 import { parseYaml } from './yaml.ts'
 
 const matter = onFirstUse<typeof grayMatter>('gray-matter')

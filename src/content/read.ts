@@ -3,8 +3,8 @@ import type { Stats } from 'node:fs'
 import { readdirSync, readFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import { IMAGE_FILE } from './picture.ts'
-import type { Project, SourceFile } from './types.ts'
+import { IMAGE_FILE } from '../assets/picture.ts'
+import type { Project, SourceFile } from '../types.ts'
 
 /**
  * Files under `dir` (recursively), relative to it, with forward slashes; [] when it is absent.

@@ -1,8 +1,8 @@
 /** Validation against a zod schema, reported as diagnostics at the offending YAML line. */
 import type { z } from 'zod'
-import { problem } from './errors.ts'
-import { onFirstUse } from './on-first-use.ts'
-import type { Diagnostic } from './types.ts'
+import { problem } from '../errors.ts'
+import { onFirstUse } from '../util/on-first-use.ts'
+import type { Diagnostic } from '../types.ts'
 import { describeIssue, valueAt, type ParsedYaml } from './yaml.ts'
 
 /** zod takes about 50 ms to load, which a build that finds all its sources in the cache never needs. */

@@ -1,8 +1,8 @@
 /** YAML parsing that remembers where each value came from, so messages can name line and column. */
 import type * as Yaml from 'yaml'
-import { problem } from './errors.ts'
-import { onFirstUse } from './on-first-use.ts'
-import type { Diagnostic } from './types.ts'
+import { problem } from '../errors.ts'
+import { onFirstUse } from '../util/on-first-use.ts'
+import type { Diagnostic } from '../types.ts'
 
 const yaml = onFirstUse<typeof Yaml>('yaml')
 

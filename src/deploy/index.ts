@@ -8,7 +8,7 @@
  *   (GitHub Pages); two CloudFront Functions (S3 behind CloudFront).
  * Pure.
  */
-import { compute, hashOf, oncePer, perKey, type Remember } from '../memo.ts'
+import { compute, hashOf, oncePer, perKey, type Remember } from '../util/memo.ts'
 import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 import { cloudFrontFunctions } from './cloudfront.ts'
 import { withLanguageNotFound } from './not-found-language.ts'

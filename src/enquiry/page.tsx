@@ -4,7 +4,7 @@
  * nothing is lost. React escapes every value: what a visitor typed is only ever shown as text.
  */
 import { renderToStaticMarkup } from 'react-dom/server'
-import { translator } from '../messages.ts'
+import { translator } from '../content/messages.ts'
 import { localeUrl } from '../shared/urls.ts'
 import type { LocaleConfig, Messages, SiteConfig } from '../types.ts'
 

@@ -6,11 +6,11 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { formatDiagnostic } from '../errors.ts'
-import { loadMessages } from '../messages.ts'
-import { parseDocs } from '../parse.ts'
-import { listFiles } from '../read.ts'
+import { loadMessages } from '../content/messages.ts'
+import { parseDocs } from '../content/parse.ts'
+import { listFiles } from '../content/read.ts'
 import type { Choices } from '../shared/enquiry.ts'
-import { parseSite } from '../site.ts'
+import { parseSite } from '../content/schemas/site.ts'
 import type { Messages, SiteConfig, SourceFile } from '../types.ts'
 
 export interface EnquirySite {

@@ -15,9 +15,9 @@ import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified, type Processor } from 'unified'
-import { problem } from './errors.ts'
+import { problem } from '../errors.ts'
 import { unsafeMarkup } from './sanitize.ts'
-import type { BodyFacts, Diagnostic, Doc } from './types.ts'
+import type { BodyFacts, Diagnostic, Doc } from '../types.ts'
 import { eachNode, someNode } from './walk.ts'
 
 const gfm = unified().use(remarkParse).use(remarkGfm)

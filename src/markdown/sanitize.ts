@@ -10,8 +10,8 @@ import rehypeRaw from 'rehype-raw'
 import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
-import { problem } from './errors.ts'
-import type { Diagnostic } from './types.ts'
+import { problem } from '../errors.ts'
+import type { Diagnostic } from '../types.ts'
 import { eachNode, isElement, someNode } from './walk.ts'
 
 /** GitHub's allow-list, with <abbr> and tel: links, and with styles and templates removed along with their content. */

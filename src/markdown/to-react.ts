@@ -7,7 +7,7 @@ import rehypeReact from 'rehype-react'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { VFile } from 'vfile'
-import { imageUrl, imgAttributes, isRelative, type ImageSet } from './picture.ts'
+import { imageUrl, imgAttributes, isRelative, type ImageSet } from '../assets/picture.ts'
 import { rehypeRawWhenPresent, rehypeSafe } from './sanitize.ts'
 import { eachNode, isElement } from './walk.ts'
 

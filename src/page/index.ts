@@ -1,13 +1,13 @@
 /** What a template receives: the route, its document and helpers bound to the page's locale. */
 import type { Root } from 'mdast'
 import type { ReactNode } from 'react'
-import type { Collections } from './collections.ts'
-import { renderMarkdown, splitSections, type Section } from './markdown.ts'
-import { translator } from './messages.ts'
+import type { Collections } from '../routes/collections.ts'
+import { renderMarkdown, splitSections, type Section } from '../markdown/to-react.ts'
+import { translator } from '../content/messages.ts'
 import { trackedView, type Read } from './reads.ts'
-import { imageUrl, type ImageSet } from './picture.ts'
-import { localeUrl } from './shared/urls.ts'
-import type { Assets, Doc, LocaleConfig, Messages, Route, RouteTable, SiteConfig } from './types.ts'
+import { imageUrl, type ImageSet } from '../assets/picture.ts'
+import { localeUrl } from '../shared/urls.ts'
+import type { Assets, Doc, LocaleConfig, Messages, Route, RouteTable, SiteConfig } from '../types.ts'
 
 /** Everything shared by all pages of one build. */
 export interface RenderContext {
@@ -16,13 +16,13 @@ export interface RenderContext {
   table: RouteTable
   collections: Collections
   assets: Assets
-  /** Processed images by their URL (static/ and content/ images, src/images.ts). */
+  /** Processed images by their URL (static/ and content/ images, src/assets/images.ts). */
   images: Record<string, ImageSet>
   /** The syntax tree of a Doc's body. */
   bodyOf: (doc: Doc) => Root
   /** Called when a template asks for a message no locale defines. */
   onMissingMessage: (key: string, route: Route) => void
-  /** Told what each page reads of the collections and the route table (src/reads.ts). */
+  /** Told what each page reads of the collections and the route table (src/page/reads.ts). */
   onRead?: (read: Read) => void
 }
 

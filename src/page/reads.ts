@@ -7,10 +7,10 @@
  * unchanged and every question gets the same answer: a title edit re-renders the pages that show
  * that title, not the whole site. Pure.
  */
-import type { Collections } from './collections.ts'
-import { hashOf, oncePer } from './memo.ts'
-import { listingsWithFeeds } from './seo/feed.ts'
-import type { Doc, Messages, Route, RouteTable } from './types.ts'
+import type { Collections } from '../routes/collections.ts'
+import { hashOf, oncePer } from '../util/memo.ts'
+import { listingsWithFeeds } from '../seo/feed.ts'
+import type { Doc, Messages, Route, RouteTable } from '../types.ts'
 
 /** A question a page asked. Examples: 'services cn', 'doc content/en/contact.md', 'route /blog/' */
 export type Read = string

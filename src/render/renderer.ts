@@ -1,17 +1,17 @@
 /**
  * Parses Markdown bodies and renders pages for one share of the site. The build runs one in its
- * own thread for small sites and one per worker thread for large ones (src/shards.ts); either way
+ * own thread for small sites and one per worker thread for large ones (src/render/shards.ts); either way
  * the work and its results are the same plain data.
  */
 import type { Root } from 'mdast'
-import { factsOf, parseBody } from './body.ts'
-import { collect, type Collections } from './collections.ts'
+import { factsOf, parseBody } from '../markdown/body.ts'
+import { collect, type Collections } from '../routes/collections.ts'
 import { pageMinifier } from './minify.ts'
-import type { RenderContext } from './page.ts'
-import type { ImageSet } from './picture.ts'
-import type { Read } from './reads.ts'
+import type { RenderContext } from '../page/index.ts'
+import type { ImageSet } from '../assets/picture.ts'
+import type { Read } from '../page/reads.ts'
 import { renderRoute } from './render.tsx'
-import type { Assets, BodyFacts, Doc, Messages, Route, RouteTable, SiteConfig } from './types.ts'
+import type { Assets, BodyFacts, Doc, Messages, Route, RouteTable, SiteConfig } from '../types.ts'
 
 /** A Doc's body as a shard receives it. */
 export type BodySource = Pick<Doc, 'id' | 'markdown' | 'bodyLine'>
@@ -25,7 +25,7 @@ export interface RenderInput {
   links: [string, string[]][]
   routes: Route[]
   assets: Assets
-  /** Processed images by their URL: static/ files' and content/ images' (src/images.ts). Example: '/images/lobby.jpg' */
+  /** Processed images by their URL: static/ files' and content/ images' (src/assets/images.ts). Example: '/images/lobby.jpg' */
   images: Record<string, ImageSet>
 }
 
@@ -35,7 +35,7 @@ export interface RenderedPage {
   html: string
   /** Message keys the templates asked for that no locale defines. */
   missingMessages: string[]
-  /** What the page read of the rest of the site (src/reads.ts). */
+  /** What the page read of the rest of the site (src/page/reads.ts). */
   reads: Read[]
 }
 

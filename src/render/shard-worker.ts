@@ -1,4 +1,4 @@
-/** A render worker (src/shards.ts): answers its shard's calls with a renderer of its own. */
+/** A render worker (src/render/shards.ts): answers its shard's calls with a renderer of its own. */
 import { parentPort } from 'node:worker_threads'
 import { createRenderer, type Renderer } from './renderer.ts'
 

@@ -1,12 +1,12 @@
 /**
- * Spreads parsing and rendering over the machine's cores. A shard is a renderer (src/renderer.ts)
+ * Spreads parsing and rendering over the machine's cores. A shard is a renderer (src/render/renderer.ts)
  * in this thread or in a worker thread; each Doc belongs to one shard, which parses its body once
  * and renders its page from the same tree.
  */
 import { availableParallelism } from 'node:os'
 import type { BodySource, Derived, RenderedPage, Renderer, RenderInput, StageTimes } from './renderer.ts'
-import type { BodyFacts, Route } from './types.ts'
-import { startWorker } from './workers.ts'
+import type { BodyFacts, Route } from '../types.ts'
+import { startWorker } from '../util/workers.ts'
 
 /** A renderer's methods, called across a thread boundary or not. */
 interface Shard {
@@ -104,7 +104,7 @@ function localShard(): Shard {
 function workerShard(): Shard {
   // A larger young generation: parsing makes many short-lived objects, and the default size
   // spends a sixth of a worker's time collecting them.
-  const worker = startWorker('shard-worker', { resourceLimits: { maxYoungGenerationSizeMb: 128 } })
+  const worker = startWorker('render/shard-worker', { resourceLimits: { maxYoungGenerationSizeMb: 128 } })
   const pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>()
   let next = 0
   const fail = (error: Error) => {

@@ -5,12 +5,12 @@
  * the others cached. Pure.
  */
 import { posix } from 'node:path'
-import { hashOf } from './memo.ts'
-import type { SourceFile } from './types.ts'
+import { hashOf } from '../util/memo.ts'
+import type { SourceFile } from '../types.ts'
 
 /** The registry naming the component of each template (templates/index.ts). */
 const REGISTRY = 'templates/index.ts'
-/** Relative module names in import and export statements (`… from './x'`, `import './x'`), multi-line ones included. */
+/** Relative module names in import and export statements (`… from '../x'`, `import '../x'`), multi-line ones included. */
 const IMPORTS = /^(?:(?:import|export)\b[^;'"]*?\bfrom\s*|import\s*)['"](\.{1,2}\/[^'"]+)['"]/gm
 
 /** `files`: the sources under templates/ (Project.templateFiles). Returns the version of a template by name. */

@@ -1,5 +1,5 @@
 /** Lists that templates show (services, articles, doctors), computed once per build. Pure. */
-import type { Doc } from './types.ts'
+import type { Doc } from '../types.ts'
 
 export interface Collections {
   /** Service pages per locale, by `order` then title. */
@@ -17,7 +17,7 @@ export interface Collections {
   relatedArticles: (doc: Doc, limit: number) => Doc[]
 }
 
-/** `links`: the internal links of each Doc's body, by Doc id (src/links.ts internalLinks). */
+/** `links`: the internal links of each Doc's body, by Doc id (src/routes/links.ts internalLinks). */
 export function collect(docs: Doc[], locales: string[], links: ReadonlyMap<string, readonly string[]> = new Map()): Collections {
   const of = (template: Doc['template'], order: (a: Doc, b: Doc) => number) =>
     Object.fromEntries(locales.map((l) => [l, docs.filter((d) => d.locale === l && d.template === template).sort(order)]))

@@ -4,9 +4,9 @@
  * (written from the site root) or beside the Markdown under content/ (written relative to it).
  * An image under content/ must not be published where a static file or a page is. Pure.
  */
-import { problem } from './errors.ts'
-import { IMAGE_FILE, imageUrl, isRelative } from './picture.ts'
-import type { BodyFacts, Diagnostic, Doc, RouteTable } from './types.ts'
+import { problem } from '../errors.ts'
+import { IMAGE_FILE, imageUrl, isRelative } from '../assets/picture.ts'
+import type { BodyFacts, Diagnostic, Doc, RouteTable } from '../types.ts'
 
 const ORIGIN = 'http://site.invalid'
 

@@ -3,10 +3,10 @@
  * Pure: Docs and the site configuration in, routes and diagnostics out.
  */
 import type { Collections } from './collections.ts'
-import type { Place } from './parse.ts'
-import { problem } from './errors.ts'
-import { localeUrl, outputFileFor } from './shared/urls.ts'
-import type { Diagnostic, Doc, Route, RouteTable, SiteConfig } from './types.ts'
+import type { Place } from '../content/parse.ts'
+import { problem } from '../errors.ts'
+import { localeUrl, outputFileFor } from '../shared/urls.ts'
+import type { Diagnostic, Doc, Route, RouteTable, SiteConfig } from '../types.ts'
 
 export interface RouteOptions {
   /** A missing translation is a warning and the page is shown in the other language (the dev server). */

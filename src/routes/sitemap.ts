@@ -1,5 +1,5 @@
 /** sitemap.xml and robots.txt from the route table. Pure. */
-import type { OutputFile, RouteTable, SiteConfig } from './types.ts'
+import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 

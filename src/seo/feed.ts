@@ -1,7 +1,7 @@
 /**
  * An Atom feed of each article listing (the blog), newest first, at `<listing>/feed.xml`. Pure.
  */
-import type { Collections } from '../collections.ts'
+import type { Collections } from '../routes/collections.ts'
 import type { OutputFile, Route, RouteTable, SiteConfig } from '../types.ts'
 
 /** Where the feed of a listing is. Example: '/blog/' -> '/blog/feed.xml' */

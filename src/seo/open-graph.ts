@@ -3,8 +3,8 @@
  * section, and the leaf of the logo drawn large), and the logo search engines show. Drawn as SVG
  * and turned into PNG with sharp at build time. Text only: no photographs of people or results.
  */
-import { compute, hashOf, type Remember } from '../memo.ts'
-import { keptFiles } from '../kept-files.ts'
+import { compute, hashOf, type Remember } from '../util/memo.ts'
+import { keptFiles } from '../util/kept-files.ts'
 import type { Messages, OutputFile, Route, RouteTable, SiteConfig, TemplateName } from '../types.ts'
 
 export const OG_WIDTH = 1200

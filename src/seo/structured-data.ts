@@ -3,7 +3,7 @@
  * data the page shows. Never Review, AggregateRating or FAQPage: self-serving reviews and ratings
  * break Singapore's advertising rules, and FAQ rich results are gone. Pure.
  */
-import type { Page } from '../page.ts'
+import type { Page } from '../page/index.ts'
 import type { Doc, Route } from '../types.ts'
 import { openGraphImage } from './open-graph.ts'
 

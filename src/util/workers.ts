@@ -1,6 +1,6 @@
 /**
  * Worker threads run the same code as the thread that starts them: the TypeScript sources through
- * tsx (src/worker-entry.mjs) when it runs from them, or the CLI's bundle when it runs from that;
+ * tsx (src/util/worker-entry.mjs) when it runs from them, or the CLI's bundle when it runs from that;
  * the bundle holds the workers bin/bundle.js names as entry points (the render worker).
  * `fromSources` always takes the sources: dev's threads must import an edited template afresh.
  * `module` is a path under src/ without its extension. Example: 'serve/dev/build-worker'
@@ -12,6 +12,6 @@ import { srcDir } from './package.ts'
 const runningFromSources = import.meta.url.endsWith('.ts')
 
 export function startWorker(module: string, { fromSources = runningFromSources, ...options }: WorkerOptions & { fromSources?: boolean } = {}): Worker {
-  if (fromSources) return new Worker(join(srcDir, 'worker-entry.mjs'), { ...options, workerData: { ...options.workerData, module: `./${module}.ts` } })
+  if (fromSources) return new Worker(join(srcDir, 'util', 'worker-entry.mjs'), { ...options, workerData: { ...options.workerData, module: `../${module}.ts` } })
   return new Worker(new URL(`./${basename(module)}.js`, import.meta.url), options)
 }

@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 import { Banner } from '../parts/Banner.tsx'
 import { CallToAction } from '../parts/CallToAction.tsx'
 import { Disclaimer } from '../parts/Disclaimer.tsx'

@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 import { Address } from '../parts/Address.tsx'
 import { Banner } from '../parts/Banner.tsx'
 import { ContactForm } from '../parts/ContactForm.tsx'

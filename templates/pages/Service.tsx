@@ -1,5 +1,5 @@
-import type { Page } from '../../src/page.ts'
-import { questionsOf } from '../../src/markdown.ts'
+import type { Page } from '../../src/page/index.ts'
+import { questionsOf } from '../../src/markdown/to-react.ts'
 import { Accordion } from '../parts/Accordion.tsx'
 import { Banner } from '../parts/Banner.tsx'
 import { CallToAction } from '../parts/CallToAction.tsx'

@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 import { Banner } from '../parts/Banner.tsx'
 import { WhatsAppButton } from '../parts/WhatsAppButton.tsx'
 import { Layout } from '../Layout.tsx'

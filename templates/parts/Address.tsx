@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 
 /** The clinic's postal address. */
 export function Address({ page }: { page: Page }) {

@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 
 /**
  * Google Tag Manager's frame for visitors without JavaScript, first in <body>, only when a

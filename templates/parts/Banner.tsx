@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { ImageSet } from '../../src/picture.ts'
+import type { ImageSet } from '../../src/assets/picture.ts'
 import { HERO_SIZES, Picture } from './Picture.tsx'
 
 /**

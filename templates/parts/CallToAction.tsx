@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 import { SpeakToUs } from './SpeakToUs.tsx'
 import { WhatsAppButton } from './WhatsAppButton.tsx'
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { noticeVersion } from '../../src/enquiry/notice.ts'
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 import {
   ANY_DOCTOR, CONTACT_METHODS, ERROR_CODES, HONEYPOT_FIELD, LIMITS, LOCAL_ENQUIRY_PATH, NOT_SURE,
 } from '../../src/shared/enquiry.ts'

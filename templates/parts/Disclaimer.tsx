@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 
 /** The standard medical disclaimer under health information. */
 export function Disclaimer({ page }: { page: Page }) {

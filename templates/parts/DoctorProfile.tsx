@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 import type { Doc } from '../../src/types.ts'
 import { Monogram } from './Monogram.tsx'
 import { ReadMore } from './ReadMore.tsx'

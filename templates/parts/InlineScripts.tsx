@@ -1,7 +1,7 @@
-import { inlineScripts } from '../../src/inline-scripts.ts'
+import { inlineScripts } from '../../src/assets/inline-scripts.ts'
 
 /**
- * The site's only inline scripts (see src/inline-scripts.ts): the script-failure guard and the
+ * The site's only inline scripts (see src/assets/inline-scripts.ts): the script-failure guard and the
  * root-path language redirect. Placed in <head> after the hreflang links the redirect reads.
  */
 export function InlineScripts() {

@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 import { WEEK } from '../../src/shared/opening-hours.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { imgAttributes, type ImageSet } from '../../src/picture.ts'
+import { imgAttributes, type ImageSet } from '../../src/assets/picture.ts'
 
 /**
  * A processed image: AVIF and WebP sources, the original format as fallback, intrinsic size so

@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 import { Icon } from './Icon.tsx'
 
 /** "Read more" with the target's title for screen readers, so every such link is distinct. */

@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 import { RUNTIME_DATA_ID, scriptJson, type RuntimeData as Data } from '../../src/shared/runtime-data.ts'
 
 /** The browser runtime's strings and settings for this page (a JSON data block, not a script). */

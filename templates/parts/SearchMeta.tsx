@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 import { feedUrl } from '../../src/seo/feed.ts'
 import { openGraphImage } from '../../src/seo/open-graph.ts'
 import { jsonLdScript, structuredData } from '../../src/seo/structured-data.ts'

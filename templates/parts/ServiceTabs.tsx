@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 
 export interface Tab { id: string; title: string; content: ReactNode }
 

@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 
 /** The "speak to us" button: to the contact page. */
 export function SpeakToUs({ page, variant }: { page: Page; variant?: 'light' | 'small' | 'ghost' }) {

@@ -1,4 +1,4 @@
-import type { Page } from '../../src/page.ts'
+import type { Page } from '../../src/page/index.ts'
 
 /**
  * The font service's stylesheet, kept off the critical path: it arrives as a print stylesheet,

@@ -3,10 +3,10 @@
  * follows from where the file lives (see templateFor).
  */
 import type { z } from 'zod'
-import { lazySchema } from './schema.ts'
-import type { TemplateName } from './types.ts'
+import { lazySchema } from '../validate.ts'
+import type { TemplateName } from '../../types.ts'
 
-/** The schema of each kind of page, made on first use (src/schema.ts). */
+/** The schema of each kind of page, made on first use (src/content/validate.ts). */
 export const frontMatterSchemas = lazySchema((z): Record<TemplateName, z.ZodObject> => {
   const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
     .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')

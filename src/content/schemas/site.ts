@@ -1,10 +1,10 @@
 /** The site configuration (content/site.yaml): its schema and its parsing. */
 import type { z } from 'zod'
-import { lazySchema, validate } from './schema.ts'
-import type { Diagnostic, SourceFile } from './types.ts'
-import { parseYaml } from './yaml.ts'
+import { lazySchema, validate } from '../validate.ts'
+import type { Diagnostic, SourceFile } from '../../types.ts'
+import { parseYaml } from '../yaml.ts'
 
-/** The schema, made on first use (src/schema.ts). */
+/** The schema, made on first use (src/content/validate.ts). */
 const siteSchema = lazySchema((z) => {
   const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as "09:00"')
   const day = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])

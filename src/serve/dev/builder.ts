@@ -1,6 +1,6 @@
 /** The main thread's side of the build worker: one build at a time, and a fresh worker on demand. */
 import type { Worker } from 'node:worker_threads'
-import { startWorker } from '../../workers.ts'
+import { startWorker } from '../../util/workers.ts'
 import type { BuildReport, WorkerState } from './build-worker.ts'
 
 export class PreviewBuilder {
@@ -43,7 +43,7 @@ export class PreviewBuilder {
   }
 
   private spawn(): Promise<Worker> {
-    // The young generation render workers get (src/shards.ts): a rebuild makes many short-lived objects.
+    // The young generation render workers get (src/render/shards.ts): a rebuild makes many short-lived objects.
     const workerData = { root: this.root, outDir: this.outDir, state: this.handover }
     const worker = startWorker('serve/dev/build-worker', { fromSources: true, workerData, resourceLimits: { maxYoungGenerationSizeMb: 128 } })
     return new Promise((ready, fail) => {

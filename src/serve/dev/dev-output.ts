@@ -58,7 +58,7 @@ export class DevOutput {
     const removed = [...this.previous.keys()].filter((path) => !current.has(path))
     this.previous = current
 
-    // The build's own record of static/ (src/read.ts), so a save does not list and stat the folder.
+    // The build's own record of static/ (src/content/read.ts), so a save does not list and stat the folder.
     const staticDir = join(this.root, 'static')
     const versions = new Map(Object.entries(result.staticVersions).filter(([file]) => !current.has(file)))
     for (const [file, version] of versions) {

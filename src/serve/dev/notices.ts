@@ -1,8 +1,8 @@
 /** The words of the preview notices, from the site's locale files (`preview.*`), in each page's language. */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { loadMessages } from '../../messages.ts'
-import { parseSite } from '../../site.ts'
+import { loadMessages } from '../../content/messages.ts'
+import { parseSite } from '../../content/schemas/site.ts'
 import type { Messages, Route } from '../../types.ts'
 
 /**

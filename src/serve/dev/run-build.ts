@@ -1,8 +1,8 @@
 /** The one place the dev server calls the build: everything in memory, drafts and untranslated pages shown. */
-import { build, type BuildResult } from '../../build.ts'
-import { emptyCache, type BuildCache } from '../../cache.ts'
-import { packageDir } from '../../package.ts'
-import { readProject, rereadProject } from '../../read.ts'
+import { build, type BuildResult } from '../../build/build.ts'
+import { emptyCache, type BuildCache } from '../../build/cache.ts'
+import { packageDir } from '../../util/package.ts'
+import { readProject, rereadProject } from '../../content/read.ts'
 import type { Project } from '../../types.ts'
 
 /** Kept for the life of the build worker, so a save re-reads, re-parses and re-renders only what it changed. */

@@ -2,7 +2,7 @@
 import { watch, type FSWatcher } from 'chokidar'
 import { statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
-import { startWorker } from '../../workers.ts'
+import { startWorker } from '../../util/workers.ts'
 
 /** Editors' swap and backup files, and dot files, are not sources. */
 const IGNORED = (path: string) => /^\.|~$|\.(swp|swx|tmp)$/.test(basename(path))
