@@ -5,9 +5,9 @@
  *   Project -> Doc[] -> RouteTable -> OutputFile[] -> files on disk
  */
 import type { SiteConfig, LocaleConfig } from './content/schemas/site.ts'
-import type { FrontMatter } from './content/schemas/front-matter.ts'
+import type { FrontMatter, TemplateName } from './content/schemas/front-matter.ts'
 
-export type { SiteConfig, LocaleConfig, FrontMatter }
+export type { SiteConfig, LocaleConfig, FrontMatter, TemplateName }
 
 /** A text file read from the site folder. Example: { path: 'content/cn/contact.md', text: '---\n…' } */
 export interface SourceFile {
@@ -43,11 +43,6 @@ export interface Project {
   styleFiles: SourceFile[]
 }
 
-/** Names of the page templates in templates/. */
-export type TemplateName =
-  | 'home' | 'services' | 'service' | 'doctor' | 'contact' | 'thank-you'
-  | 'blog-index' | 'article' | 'page' | 'not-found'
-
 /** One Markdown file, parsed and validated. */
 export interface Doc {
   /** The source path, unique. Example: 'content/en/services/ear.md' */
@@ -65,6 +60,9 @@ export interface Doc {
   /** Content hash of the whole file: the build cache's key for what is derived from it. */
   hash: string
 }
+
+/** A Doc's body as a shard receives it. */
+export type BodySource = Pick<Doc, 'id' | 'markdown' | 'bodyLine'>
 
 /** What checks across files need to know of a body, without its syntax tree. */
 export interface BodyFacts {

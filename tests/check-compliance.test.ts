@@ -7,7 +7,7 @@ import { build } from '../src/build/build.ts'
 import { lintCompliance, type ComplianceInput } from '../src/check/compliance.ts'
 import { formatDiagnostic } from '../src/errors.ts'
 import { readProject } from '../src/content/read.ts'
-import { parseSite } from '../src/content/schemas/site.ts'
+import { parseSite } from '../src/content/site.ts'
 import type { SiteConfig, SourceFile } from '../src/types.ts'
 import { projectRoot } from './helpers.ts'
 

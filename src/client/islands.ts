@@ -7,7 +7,7 @@
  *
  * esbuild splits every `import()` below into its own content-hashed chunk.
  */
-export type Island = (element: HTMLElement) => (() => void) | void
+import type { Island } from './islands/island.ts'
 
 const loaders: Record<string, () => Promise<{ default: Island }>> = {
   accordion: () => import('./islands/accordion.ts'),

@@ -8,9 +8,8 @@ import { oncePer } from '../util/memo.ts'
 import { problem } from '../errors.ts'
 import { frontMatterSchemas, templateFor, type FrontMatter } from './schemas/front-matter.ts'
 import { onFirstUse } from '../util/on-first-use.ts'
-import type { BodySource } from '../render/renderer.ts'
 import { validate } from './validate.ts'
-import type { Diagnostic, Doc, SiteConfig, SourceFile, TemplateName } from '../types.ts'
+import type { BodySource, Diagnostic, Doc, SiteConfig, SourceFile, TemplateName } from '../types.ts'
 import { parseYaml } from './yaml.ts'
 
 const matter = onFirstUse<typeof grayMatter>('gray-matter')

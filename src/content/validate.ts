@@ -1,18 +1,8 @@
 /** Validation against a zod schema, reported as diagnostics at the offending YAML line. */
 import type { z } from 'zod'
 import { problem } from '../errors.ts'
-import { onFirstUse } from '../util/on-first-use.ts'
 import type { Diagnostic } from '../types.ts'
 import { describeIssue, valueAt, type ParsedYaml } from './yaml.ts'
-
-/** zod takes about 50 ms to load, which a build that finds all its sources in the cache never needs. */
-const zod = onFirstUse<{ z: typeof z }>('zod')
-
-/** A schema made on first use, with zod required then. */
-export function lazySchema<S>(make: (zod: typeof z) => S): () => S {
-  let schema: S | undefined
-  return () => (schema ??= make(zod().z))
-}
 
 export function validate<S extends z.ZodType>(
   schema: S,

@@ -10,7 +10,7 @@ import { loadMessages } from '../content/messages.ts'
 import { parseDocs } from '../content/parse.ts'
 import { listFiles } from '../content/read.ts'
 import type { Choices } from '../shared/enquiry.ts'
-import { parseSite } from '../content/schemas/site.ts'
+import { parseSite } from '../content/site.ts'
 import type { Messages, SiteConfig, SourceFile } from '../types.ts'
 
 export interface EnquirySite {

@@ -9,7 +9,7 @@
  */
 import type { Collections } from '../routes/collections.ts'
 import { hashOf, oncePer } from '../util/memo.ts'
-import { listingsWithFeeds } from '../seo/feed.ts'
+import { listingsWithFeeds } from '../routes/routes.ts'
 import type { Doc, Messages, Route, RouteTable } from '../types.ts'
 
 /** A question a page asked. Examples: 'services cn', 'doc content/en/contact.md', 'route /blog/' */

@@ -11,10 +11,7 @@ import type { RenderContext } from '../page/index.ts'
 import type { ImageSet } from '../assets/picture.ts'
 import type { Read } from '../page/reads.ts'
 import { renderRoute } from './render.tsx'
-import type { Assets, BodyFacts, Doc, Messages, Route, RouteTable, SiteConfig } from '../types.ts'
-
-/** A Doc's body as a shard receives it. */
-export type BodySource = Pick<Doc, 'id' | 'markdown' | 'bodyLine'>
+import type { Assets, BodyFacts, BodySource, Doc, Messages, Route, RouteTable, SiteConfig } from '../types.ts'
 
 /** What every page of a build shares. Docs come without their bodies, which only their own page needs. */
 export interface RenderInput {

@@ -4,8 +4,8 @@
  * and renders its page from the same tree.
  */
 import { availableParallelism } from 'node:os'
-import type { BodySource, Derived, RenderedPage, Renderer, RenderInput, StageTimes } from './renderer.ts'
-import type { BodyFacts, Route } from '../types.ts'
+import type { Derived, RenderedPage, Renderer, RenderInput, StageTimes } from './renderer.ts'
+import type { BodyFacts, BodySource, Route } from '../types.ts'
 import { startWorker } from '../util/workers.ts'
 
 /** A renderer's methods, called across a thread boundary or not. */

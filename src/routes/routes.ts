@@ -117,3 +117,11 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   }
   return groups
 }
+
+const listings = new WeakMap<RouteTable, Route[]>()
+
+/** The first page of every article listing: each has a feed. */
+export function listingsWithFeeds(table: RouteTable): Route[] {
+  if (!listings.has(table)) listings.set(table, table.routes.filter((r) => r.template === 'blog-index' && (r.page?.number ?? 1) === 1))
+  return listings.get(table)!
+}

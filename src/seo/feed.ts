@@ -2,18 +2,11 @@
  * An Atom feed of each article listing (the blog), newest first, at `<listing>/feed.xml`. Pure.
  */
 import type { Collections } from '../routes/collections.ts'
-import type { OutputFile, Route, RouteTable, SiteConfig } from '../types.ts'
+import { listingsWithFeeds } from '../routes/routes.ts'
+import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 
 /** Where the feed of a listing is. Example: '/blog/' -> '/blog/feed.xml' */
 export const feedUrl = (listingUrl: string) => `${listingUrl}feed.xml`
-
-const listings = new WeakMap<RouteTable, Route[]>()
-
-/** The first page of every article listing: each has a feed. */
-export function listingsWithFeeds(table: RouteTable): Route[] {
-  if (!listings.has(table)) listings.set(table, table.routes.filter((r) => r.template === 'blog-index' && (r.page?.number ?? 1) === 1))
-  return listings.get(table)!
-}
 
 export function feeds(table: RouteTable, collections: Collections, site: SiteConfig): OutputFile[] {
   return listingsWithFeeds(table).map((listing) => {

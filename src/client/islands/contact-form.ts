@@ -5,7 +5,7 @@
  * a phone call.
  */
 import { ANY_DOCTOR, fill, NOT_SURE, SUBMISSION_FIELD, validateEnquiry, type Choices, type FormInput } from '../../shared/enquiry.ts'
-import type { Island } from '../islands.ts'
+import type { Island } from './island.ts'
 import { formDraft } from './contact-form/draft.ts'
 import { errorDisplay } from './contact-form/errors.ts'
 import { sendEnquiry, type Outcome } from './contact-form/send.ts'

@@ -5,7 +5,7 @@
  * per page shown.
  */
 import type { RuntimeData } from '../../shared/runtime-data.ts'
-import type { PageView } from './page-view.ts'
+import type { PageView } from './page-view-event.ts'
 
 type Config = NonNullable<RuntimeData['analytics']>
 type Gtag = (...args: unknown[]) => void

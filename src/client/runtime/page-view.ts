@@ -5,9 +5,7 @@
  */
 import { splitLocale } from '../../shared/urls.ts'
 import type { RuntimeData } from '../../shared/runtime-data.ts'
-
-/** The dataLayer payload of one page view (its `event` is added from the configuration). */
-export interface PageView { pageType: 'PageView'; pageUrl: string; pageTitle: string; routeName: string }
+import type { PageView } from './page-view-event.ts'
 
 export function doNotTrack(): boolean {
   const nav = navigator as Navigator & { msDoNotTrack?: string }

@@ -3,10 +3,14 @@
  * follows from where the file lives (see templateFor).
  */
 import type { z } from 'zod'
-import { lazySchema } from '../validate.ts'
-import type { TemplateName } from '../../types.ts'
+import { lazySchema } from './lazy.ts'
 
-/** The schema of each kind of page, made on first use (src/content/validate.ts). */
+/** Names of the page templates in templates/. */
+export type TemplateName =
+  | 'home' | 'services' | 'service' | 'doctor' | 'contact' | 'thank-you'
+  | 'blog-index' | 'article' | 'page' | 'not-found'
+
+/** The schema of each kind of page, made on first use (./lazy.ts). */
 export const frontMatterSchemas = lazySchema((z): Record<TemplateName, z.ZodObject> => {
   const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
     .refine((s) => !Number.isNaN(Date.parse(s)), 'is not a real date')

@@ -1,11 +1,9 @@
-/** The site configuration (content/site.yaml): its schema and its parsing. */
+/** The site configuration (content/site.yaml): its schema, and the types that follow from it. */
 import type { z } from 'zod'
-import { lazySchema, validate } from '../validate.ts'
-import type { Diagnostic, SourceFile } from '../../types.ts'
-import { parseYaml } from '../yaml.ts'
+import { lazySchema } from './lazy.ts'
 
-/** The schema, made on first use (src/content/validate.ts). */
-const siteSchema = lazySchema((z) => {
+/** The schema, made on first use (./lazy.ts). */
+export const siteSchema = lazySchema((z) => {
   const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as "09:00"')
   const day = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])
   const optionalId = (pattern: RegExp, example: string) => z.union([z.literal(''), z.string().regex(pattern, `must look like ${example}`)])
@@ -96,11 +94,3 @@ const siteSchema = lazySchema((z) => {
 
 export type SiteConfig = z.infer<ReturnType<typeof siteSchema>>
 export type LocaleConfig = SiteConfig['locales'][number]
-
-/** Parses and validates content/site.yaml. */
-export function parseSite(file: SourceFile): { site?: SiteConfig; diagnostics: Diagnostic[] } {
-  const parsed = parseYaml(file.text, file.path)
-  if (Array.isArray(parsed)) return { diagnostics: parsed }
-  const result = validate(siteSchema(), parsed, { file: file.path, code: 'InvalidSiteConfig' })
-  return 'value' in result ? { site: result.value, diagnostics: [] } : { diagnostics: result.diagnostics }
-}

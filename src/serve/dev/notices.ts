@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { loadMessages } from '../../content/messages.ts'
-import { parseSite } from '../../content/schemas/site.ts'
+import { parseSite } from '../../content/site.ts'
 import type { Messages, Route } from '../../types.ts'
 
 /**
