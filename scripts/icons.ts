@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { projectRoot } from '../tests/helpers.ts'
+import { projectRoot } from '../tests/support/helpers.ts'
 
 const mark = readFileSync(join(projectRoot, 'static/favicon.svg'))
 const IVORY = '#fbf8f3'

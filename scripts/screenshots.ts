@@ -6,9 +6,9 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildSite, launchBrowser, serveFolder } from '../tests/browser.ts'
-import { projectRoot } from '../tests/helpers.ts'
-import { offline, PAGE_TYPES } from '../tests/design-pages.ts'
+import { buildSite, launchBrowser, serveFolder } from '../tests/support/browser.ts'
+import { projectRoot } from '../tests/support/helpers.ts'
+import { offline, PAGE_TYPES } from '../tests/support/design-pages.ts'
 
 const args = process.argv.slice(2)
 const wanted = (name: string) => args.filter((a) => !/^\d+$/.test(a)).every((a) => name.includes(a))

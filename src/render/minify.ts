@@ -28,7 +28,7 @@ const MARK = '\u0001'
  * `<footer>` after it) are the same on most pages and a third of their markup: each distinct one
  * is minified once and put back in place, which takes 40% off the minifier's time per page. Minified
  * apart they come out as they would in place, because React's markup has no whitespace between
- * elements for the minifier to weigh (tests/minify.test.ts holds every page of the site to that).
+ * elements for the minifier to weigh (tests/render/minify.test.ts holds every page of the site to that).
  */
 export function pageMinifier(): (html: string) => Promise<string> {
   const minified = new Map<string, Promise<string>>()

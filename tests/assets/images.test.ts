@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { formatDiagnostic } from '../src/errors.ts'
-import { processImages, svgSize } from '../src/assets/images.ts'
-import { build, type BuildResult } from '../src/index.ts'
-import { copySite, edit } from './helpers.ts'
+import { formatDiagnostic } from '../../src/errors.ts'
+import { processImages, svgSize } from '../../src/assets/images.ts'
+import { build, type BuildResult } from '../../src/index.ts'
+import { copySite, edit } from '../support/helpers.ts'
 
 let site: string
 let result: BuildResult

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { build, emptyCache, type BuildResult } from '../src/index.ts'
-import { BILINGUAL_PATHS, copySite, ENGLISH_ONLY_PATHS, projectRoot } from './helpers.ts'
+import { build, emptyCache, type BuildResult } from '../../src/index.ts'
+import { BILINGUAL_PATHS, copySite, ENGLISH_ONLY_PATHS, projectRoot } from '../support/helpers.ts'
 
 const BASE = 'https://www.amberlin-clinic.example'
 let result: BuildResult
@@ -21,7 +21,7 @@ beforeAll(async () => {
 })
 
 test('exposes the build function and its in-memory cache', async () => {
-  expect(Object.keys(await import('../src/index.ts')).sort()).toEqual(['build', 'emptyCache'])
+  expect(Object.keys(await import('../../src/index.ts')).sort()).toEqual(['build', 'emptyCache'])
 })
 
 test('builds without diagnostics', () => {

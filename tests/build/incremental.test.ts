@@ -7,12 +7,12 @@ import { appendFileSync, copyFileSync, readFileSync, rmSync, writeFileSync } fro
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { build, type BuildResult } from '../src/build/build.ts'
-import { emptyCache } from '../src/build/cache.ts'
-import { packageDir } from '../src/util/package.ts'
-import { readProject, rereadProject } from '../src/content/read.ts'
-import type { Project } from '../src/types.ts'
-import { copySite, edit } from './helpers.ts'
+import { build, type BuildResult } from '../../src/build/build.ts'
+import { emptyCache } from '../../src/build/cache.ts'
+import { packageDir } from '../../src/util/package.ts'
+import { readProject, rereadProject } from '../../src/content/read.ts'
+import type { Project } from '../../src/types.ts'
+import { copySite, edit } from '../support/helpers.ts'
 
 const site = copySite()
 const cache = emptyCache()

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { check } from '../src/check/index.ts'
-import { buildSite } from './browser.ts'
-import { copySite, edit, projectRoot, runCli } from './helpers.ts'
+import { check } from '../../src/check/index.ts'
+import { buildSite } from '../support/browser.ts'
+import { copySite, edit, projectRoot, runCli } from '../support/helpers.ts'
 
 let dist: string
 beforeAll(async () => { dist = await buildSite() }, 120_000)

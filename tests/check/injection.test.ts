@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { build, type BuildResult } from '../src/index.ts'
-import { formatDiagnostic } from '../src/errors.ts'
-import { inlineScriptSources } from '../src/assets/inline-scripts.ts'
-import { buildSite, launchBrowser, serveFolder, type RunningServer } from './browser.ts'
-import { copySite, edit } from './helpers.ts'
+import { build, type BuildResult } from '../../src/index.ts'
+import { formatDiagnostic } from '../../src/errors.ts'
+import { inlineScriptSources } from '../../src/assets/inline-scripts.ts'
+import { buildSite, launchBrowser, serveFolder, type RunningServer } from '../support/browser.ts'
+import { copySite, edit } from '../support/helpers.ts'
 
 /** Each payload calls hit(name) or alert() if it ever runs. */
 const BODY_PAYLOADS = [
@@ -135,7 +135,7 @@ test('text values appear as the text the editor wrote', async () => {
 })
 
 test('footnotes and in-page links still reach their targets after ids are prefixed', async () => {
-  const { renderMarkdown } = await import('../src/markdown/to-react.ts')
+  const { renderMarkdown } = await import('../../src/markdown/to-react.ts')
   const { renderToStaticMarkup } = await import('react-dom/server')
   const { unified } = await import('unified')
   const { default: remarkParse } = await import('remark-parse')

@@ -1,9 +1,9 @@
-/** The shipped content: length and language. Its advertising compliance is tested in check-compliance.test.ts. */
+/** The shipped content: length and language. Its advertising compliance is tested in tests/check/compliance.test.ts. */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { build, type BuildResult } from '../src/index.ts'
-import { projectRoot, textOf } from './helpers.ts'
+import { build, type BuildResult } from '../../src/index.ts'
+import { projectRoot, textOf } from '../support/helpers.ts'
 
 let site: BuildResult
 beforeAll(async () => { site = await build({ root: projectRoot, write: false }) })

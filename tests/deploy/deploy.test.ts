@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto'
 import { runInNewContext } from 'node:vm'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { build, type BuildResult } from '../src/index.ts'
-import { byTag, readHtml, select, textOf } from '../src/check/html.ts'
-import { contentSecurityPolicy, serializePolicy } from '../src/deploy/policy.ts'
-import { formatDiagnostic } from '../src/errors.ts'
-import { copySite, edit, projectRoot } from './helpers.ts'
+import { build, type BuildResult } from '../../src/index.ts'
+import { byTag, readHtml, select, textOf } from '../../src/check/html.ts'
+import { contentSecurityPolicy, serializePolicy } from '../../src/deploy/policy.ts'
+import { formatDiagnostic } from '../../src/errors.ts'
+import { copySite, edit, projectRoot } from '../support/helpers.ts'
 
 let result: BuildResult
 const file = (path: string) => result.files.find((f) => f.path === path)?.contents as string | undefined
@@ -93,7 +93,7 @@ describe('security policy', () => {
     expect(csp['connect-src']).toEqual(expect.arrayContaining(["'self'", 'https://forms.example.org', 'https://*.google-analytics.com']))
     expect(csp['form-action']).toEqual(["'self'", 'https://forms.example.org'])
 
-    const site = (await import('../src/content/site.ts')).parseSite({ path: 'content/site.yaml', text: (await import('node:fs')).readFileSync(`${projectRoot}/content/site.yaml`, 'utf8') }).site!
+    const site = (await import('../../src/content/site.ts')).parseSite({ path: 'content/site.yaml', text: (await import('node:fs')).readFileSync(`${projectRoot}/content/site.yaml`, 'utf8') }).site!
     const policy = contentSecurityPolicy(site, { html: ['<p>x</p><script>alert(1)</script><script type="module">go()</script><script type="application/json">{"a":1}</script><script src="/x.js"></script>'], css: ['a{background:url(data:image/png;base64,AA)}'] })
     const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
     expect(policy['script-src']).toEqual(["'self'", sha('alert(1)'), sha('go()')].sort((a, b) => (a === "'self'" ? -1 : b === "'self'" ? 1 : a.localeCompare(b))))

@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import sirv from 'sirv'
-import { buildSite, launchBrowser, type RunningServer } from './browser.ts'
-import { BILINGUAL_PATHS, ENGLISH_ONLY_PATHS } from './helpers.ts'
+import { buildSite, launchBrowser, type RunningServer } from '../support/browser.ts'
+import { BILINGUAL_PATHS, ENGLISH_ONLY_PATHS } from '../support/helpers.ts'
 
 let browser: Browser
 let dist: string

@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
-import { startFormSite, validFields, type FormSite } from './form-support.ts'
+import { startFormSite, validFields, type FormSite } from '../support/form.ts'
 
 let site: FormSite
 beforeAll(async () => { site = await startFormSite() })

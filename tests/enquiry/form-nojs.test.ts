@@ -4,8 +4,8 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser } from './browser.ts'
-import { fillForm, startFormSite, VISITOR, type FormSite } from './form-support.ts'
+import { launchBrowser } from '../support/browser.ts'
+import { fillForm, startFormSite, VISITOR, type FormSite } from '../support/form.ts'
 
 let browser: Browser
 let site: FormSite

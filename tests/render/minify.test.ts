@@ -4,13 +4,13 @@
  * html-minifier-terser makes the whole page.
  */
 import { beforeAll, describe, expect, test, vi } from 'vitest'
-import { build } from '../src/build/build.ts'
-import { projectRoot } from './helpers.ts'
+import { build } from '../../src/build/build.ts'
+import { projectRoot } from '../support/helpers.ts'
 
 // Keeps what React wrote for each page on its way to the real minifier.
 const rendered = vi.hoisted(() => [] as string[])
-vi.mock('../src/render/minify.ts', async (original) => {
-  const real = await original<typeof import('../src/render/minify.ts')>()
+vi.mock('../../src/render/minify.ts', async (original) => {
+  const real = await original<typeof import('../../src/render/minify.ts')>()
   return {
     ...real,
     pageMinifier: () => {
@@ -20,7 +20,7 @@ vi.mock('../src/render/minify.ts', async (original) => {
   }
 })
 
-const { landmarkBlocks, minifyHtml, pageMinifier } = await vi.importActual<typeof import('../src/render/minify.ts')>('../src/render/minify.ts')
+const { landmarkBlocks, minifyHtml, pageMinifier } = await vi.importActual<typeof import('../../src/render/minify.ts')>('../../src/render/minify.ts')
 
 beforeAll(async () => {
   const result = await build({ root: projectRoot, write: false, threads: 0 })

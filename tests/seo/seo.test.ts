@@ -7,10 +7,10 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { build, type BuildResult } from '../src/index.ts'
-import { byTag, readHtml, select, textOf, type HtmlPage } from '../src/check/html.ts'
-import type { Route } from '../src/types.ts'
-import { ARTICLES, BILINGUAL_PATHS, projectRoot } from './helpers.ts'
+import { build, type BuildResult } from '../../src/index.ts'
+import { byTag, readHtml, select, textOf, type HtmlPage } from '../../src/check/html.ts'
+import type { Route } from '../../src/types.ts'
+import { ARTICLES, BILINGUAL_PATHS, projectRoot } from '../support/helpers.ts'
 
 const BASE = 'https://www.amberlin-clinic.example'
 const site = parse(readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')) as {
@@ -137,7 +137,7 @@ describe('structured data', () => {
   })
 
   test('no value can close the script element', async () => {
-    const { jsonLdScript } = await import('../src/seo/structured-data.ts')
+    const { jsonLdScript } = await import('../../src/seo/structured-data.ts')
     const text = jsonLdScript([{ '@type': 'Thing', name: '</script><script>alert(1)</script> & \u2028' }])
     expect(text).not.toMatch(/[<>&\u2028]/)
     expect(JSON.parse(text)['@graph'][0].name).toBe('</script><script>alert(1)</script> & \u2028')

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { parse } from 'yaml'
-import { ERROR_CODES, errorMessage, isEmail, isPhone, validateEnquiry, type FormInput } from '../src/shared/enquiry.ts'
-import { projectRoot } from './helpers.ts'
-import { validFields } from './form-support.ts'
+import { ERROR_CODES, errorMessage, isEmail, isPhone, validateEnquiry, type FormInput } from '../../src/shared/enquiry.ts'
+import { projectRoot } from '../support/helpers.ts'
+import { validFields } from '../support/form.ts'
 
 const choices = { procedures: ['rhinoplasty', 'ear'], doctors: ['dr-evelyn-quah', 'dr-nathaniel-goh'] }
 const errorsOf = (input: FormInput) => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { localeUrl, notFoundPageFor, outputFileFor, splitLocale, withTrailingSlash } from '../src/shared/urls.ts'
+import { localeUrl, notFoundPageFor, outputFileFor, splitLocale, withTrailingSlash } from '../../src/shared/urls.ts'
 
 describe('localeUrl', () => {
   test('keeps the default locale at the root and prefixes the others', () => {

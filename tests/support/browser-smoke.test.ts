@@ -1,4 +1,4 @@
-/** Chromium on the built site, and the harness every browser test shares (tests/browser.ts). */
+/** Chromium on the built site, and the harness every browser test shares (tests/support/browser.ts). */
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { buildSite, launchBrowser, serveFolder, type RunningServer } from './browser.ts'

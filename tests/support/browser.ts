@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { build } from '../src/build/build.ts'
-import { loadHeaderRules, startServer } from '../src/serve/index.ts'
+import { build } from '../../src/build/build.ts'
+import { loadHeaderRules, startServer } from '../../src/serve/index.ts'
 import { projectRoot } from './helpers.ts'
 
 /** Builds a site (the repository's own by default) into a fresh temporary folder. */

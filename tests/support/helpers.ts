@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
-export const projectRoot = resolve(import.meta.dirname, '..')
+export const projectRoot = resolve(import.meta.dirname, '../..')
 export const BIN = join(projectRoot, 'bin/clinic-build.js')
 
 /** A fresh copy of the site's sources (content/, locales/, static/) in a temporary folder. */

@@ -6,7 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { islandsReady, openSite, PAGE_TYPES, type Site } from './design-pages.ts'
+import { islandsReady, openSite, PAGE_TYPES, type Site } from '../support/design-pages.ts'
 
 let site: Site
 let desktop: Page

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { untilOnPausedClock } from './browser.ts'
-import { openSite, type Site } from './design-pages.ts'
+import { untilOnPausedClock } from '../support/browser.ts'
+import { openSite, type Site } from '../support/design-pages.ts'
 
 let site: Site
 beforeAll(async () => { site = await openSite() })

@@ -1,14 +1,14 @@
 /**
  * Layout and media in Chromium: no page scrolls sideways at any width from 320 px, images carry
  * their sizes, alt text and loading hints, and the web fonts never block the page. (Markdown cannot
- * keep video, audio or frames: tests/design-markup.test.ts; the map's frame: design-keyboard.)
+ * keep video, audio or frames: tests/templates/markup.test.ts; the map's frame: design-keyboard.)
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { islandsReady, offline, openSite, PAGE_TYPES, type Site } from './design-pages.ts'
+import { islandsReady, offline, openSite, PAGE_TYPES, type Site } from '../support/design-pages.ts'
 
 let site: Site
 let page: Page

@@ -5,9 +5,9 @@
  */
 import type { LaunchedChrome } from 'chrome-launcher'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { audit, NOINDEX_AUDITS, openChromium, PAGE_TYPES, startServe } from '../scripts/lighthouse.ts'
-import { buildSite } from './browser.ts'
-import { projectRoot } from './helpers.ts'
+import { audit, NOINDEX_AUDITS, openChromium, PAGE_TYPES, startServe } from '../../scripts/lighthouse.ts'
+import { buildSite } from '../support/browser.ts'
+import { projectRoot } from '../support/helpers.ts'
 
 let chrome: LaunchedChrome
 let server: Awaited<ReturnType<typeof startServe>>

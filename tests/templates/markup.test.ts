@@ -7,10 +7,10 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { build, type BuildResult } from '../src/build/build.ts'
-import { byTag, readHtml } from '../src/check/html.ts'
-import { clockIn, openState } from '../src/shared/opening-hours.ts'
-import { copySite, edit } from './helpers.ts'
+import { build, type BuildResult } from '../../src/build/build.ts'
+import { byTag, readHtml } from '../../src/check/html.ts'
+import { clockIn, openState } from '../../src/shared/opening-hours.ts'
+import { copySite, edit } from '../support/helpers.ts'
 
 let result: BuildResult
 let articleLines: string[]

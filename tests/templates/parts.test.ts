@@ -9,9 +9,9 @@ import { join } from 'node:path'
 import matter from 'gray-matter'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
-import { build, type BuildResult } from '../src/build/build.ts'
-import { readHtml, select, textOf, type HtmlDocument, type HtmlElement } from '../src/check/html.ts'
-import { copySite, DOCTORS, edit } from './helpers.ts'
+import { build, type BuildResult } from '../../src/build/build.ts'
+import { readHtml, select, textOf, type HtmlDocument, type HtmlElement } from '../../src/check/html.ts'
+import { copySite, DOCTORS, edit } from '../support/helpers.ts'
 
 const NUMBER = '6590001234'
 /** An English message with characters that must be encoded in a query string. */

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser } from './browser.ts'
-import { fillForm, formValues, startFormSite, VISITOR, type FormSite, type Visitor } from './form-support.ts'
+import { launchBrowser } from '../../support/browser.ts'
+import { fillForm, formValues, startFormSite, VISITOR, type FormSite, type Visitor } from '../../support/form.ts'
 
 let browser: Browser
 let site: FormSite

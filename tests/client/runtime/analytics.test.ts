@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { copySite, edit } from './helpers.ts'
-import { untilOnPausedClock } from './browser.ts'
-import { addLink, doNotTrackContext, isolatedContext, startSite, type Site } from './runtime-support.ts'
+import { copySite, edit } from '../../support/helpers.ts'
+import { untilOnPausedClock } from '../../support/browser.ts'
+import { addLink, doNotTrackContext, isolatedContext, startSite, type Site } from '../../support/runtime.ts'
 
 const TAG_HOSTS = /^https:\/\/www\.googletagmanager\.com\//
 const TITLE = 'Amberlin Plastic Surgery Clinic'

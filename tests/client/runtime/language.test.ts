@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { isolatedContext, isSameDocument, markDocument, startSite, type Site } from './runtime-support.ts'
+import { isolatedContext, isSameDocument, markDocument, startSite, type Site } from '../../support/runtime.ts'
 
 let site: Site
 beforeAll(async () => { site = await startSite() })

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { BrowserContext, Page, Route } from 'playwright-core'
-import { addLink, headTags, isolatedContext, isSameDocument, markDocument, startSite, type Site } from './runtime-support.ts'
+import { addLink, headTags, isolatedContext, isSameDocument, markDocument, startSite, type Site } from '../../support/runtime.ts'
 
 let site: Site
 let context: BrowserContext

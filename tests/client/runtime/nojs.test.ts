@@ -6,10 +6,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { budgets, gzipSize } from '../src/assets/budgets.ts'
-import { notFoundScript } from '../src/deploy/not-found-language.ts'
-import { inlineScriptSources } from '../src/assets/inline-scripts.ts'
-import { isolatedContext, startSite, type Site } from './runtime-support.ts'
+import { budgets, gzipSize } from '../../../src/assets/budgets.ts'
+import { notFoundScript } from '../../../src/deploy/not-found-language.ts'
+import { inlineScriptSources } from '../../../src/assets/inline-scripts.ts'
+import { isolatedContext, startSite, type Site } from '../../support/runtime.ts'
 
 let site: Site
 beforeAll(async () => { site = await startSite() })

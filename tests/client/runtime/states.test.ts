@@ -8,8 +8,8 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { parse } from 'yaml'
-import { projectRoot } from './helpers.ts'
-import { addLink, isolatedContext, isSameDocument, markDocument, startSite, type Site } from './runtime-support.ts'
+import { projectRoot } from '../../support/helpers.ts'
+import { addLink, isolatedContext, isSameDocument, markDocument, startSite, type Site } from '../../support/runtime.ts'
 
 type Messages = Record<string, Record<string, string>>
 const messages = (file: string) => parse(readFileSync(join(projectRoot, 'locales', file), 'utf8')) as Messages

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { build } from '../src/build/build.ts'
-import { launchBrowser } from './browser.ts'
-import { copySite, projectRoot } from './helpers.ts'
-import { get, rawGet } from './http.ts'
+import { build } from '../../../src/build/build.ts'
+import { launchBrowser } from '../../support/browser.ts'
+import { copySite, projectRoot } from '../../support/helpers.ts'
+import { get, rawGet } from '../../support/http.ts'
 
 /** Rebuilds share two cores with everything else on the machine: wait generously, on conditions. */
 const REBUILD = { timeout: 150_000, interval: 200 }

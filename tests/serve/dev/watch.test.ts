@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { watchSources } from '../src/serve/dev/watch.ts'
+import { watchSources } from '../../../src/serve/dev/watch.ts'
 
 test('three saves within 20 ms: the last one is reported, after it was made', async () => {
   const base = mkdtempSync(join(tmpdir(), 'clinic-watch-'))
