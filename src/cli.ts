@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { build } from './build/build.ts'
 import { CHECKS, type CheckName } from './check/names.ts'
 import { packageDir } from './util/package.ts'
-import { formatDiagnostic, UsageError } from './errors.ts'
+import { formatDiagnostic, formatInternalError, UsageError } from './errors.ts'
 import { formatProfile, formatSummary } from './build/summary.ts'
 
 const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }
@@ -43,14 +43,17 @@ function program(): Command {
   const cli = new Command('clinic-build')
     .description('Builds the clinic website from Markdown, locale files and templates.')
     .version(version, '-v, --version')
+    .option('--debug', 'after an internal error (a bug in clinic-build), print its stack trace')
     .exitOverride()
     .configureOutput({ writeErr: () => {} })
-  cli.command('build', { isDefault: true })
+  const buildCommand = cli.command('build', { isDefault: true })
     .description('build the site (the default command)')
     .option('-o, --out <dir>', 'output folder', 'dist')
     .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
     .option('--profile', 'print the time spent parsing, rendering, minifying and writing')
     .action(async (options) => { process.exitCode = await runBuild(options) })
+  // Building is what `clinic-build` alone does, so its options belong on the first help page too.
+  cli.addHelpText('after', () => `\nOptions of build, the default command (clinic-build --out dist):\n${optionList(buildCommand)}`)
   cli.command('dev')
     .description('build, serve and rebuild on every save, updating open browser tabs')
     .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
@@ -72,6 +75,14 @@ function program(): Command {
     .option('--only <checks>', `comma-separated checks to run (${CHECKS.join(', ')})`, parseChecks)
     .action(async (options) => { process.exitCode = await runCheck(options) })
   return cli
+}
+
+/** A command's options, laid out as commander lays out its own help. */
+function optionList(command: Command): string {
+  const help = command.createHelp()
+  const options = help.visibleOptions(command).filter((o) => o.long !== '--help')
+  const width = Math.max(...options.map((o) => help.optionTerm(o).length))
+  return options.map((o) => `  ${help.optionTerm(o).padEnd(width)}  ${help.optionDescription(o)}`).join('\n')
 }
 
 function parseChecks(value: string): CheckName[] {
@@ -138,7 +149,7 @@ export async function main(argv: string[]): Promise<void> {
       console.error(`clinic-build: ${error.message}`)
       process.exitCode = 1
     } else {
-      console.error(`clinic-build: Internal error: ${(error as Error).stack ?? error}`)
+      console.error(formatInternalError(error, argv.includes('--debug')))
       process.exitCode = 70
     }
   }

@@ -117,3 +117,37 @@ export class BuildFailed extends Error {
 
 /** A mistake in how the CLI was called (exit 2 for usage, 1 for a refused option value). */
 export class UsageError extends Error {}
+
+/** A bug in clinic-build itself (never a mistake in the site), with the file it was working on when known. */
+export class InternalError extends Error {
+  constructor(readonly file: string | undefined, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause })
+  }
+}
+
+/** Runs `work` on one file: a bug met there comes out as an InternalError naming the file. */
+export function whileProcessing<T>(file: string, work: () => T): T {
+  try {
+    const result = work()
+    return result instanceof Promise ? result.catch((error: unknown) => { throw blame(file, error) }) as T : result
+  } catch (error) {
+    throw blame(file, error)
+  }
+}
+
+const blame = (file: string, error: unknown) => (error instanceof InternalError || error instanceof UsageError ? error : new InternalError(file, error))
+
+/**
+ * An internal error as the terminal shows it: one line saying what broke, where, and what to do;
+ * the stack trace only with --debug.
+ */
+export function formatInternalError(error: unknown, debug: boolean): string {
+  const file = error instanceof InternalError ? error.file : undefined
+  const message = error instanceof Error ? error.message : String(error)
+  const line = `clinic-build: internal error${file ? ` while processing ${file}` : ''}: ${message}. `
+    + 'This is a bug in clinic-build, not a mistake in the site: please report it to its developers with the output of the same command run with --debug.'
+  if (!debug) return line
+  const stacks: string[] = []
+  for (let e: unknown = error; e instanceof Error; e = e.cause) stacks.push(e.stack ?? e.message)
+  return `${line}\n\n${stacks.join('\n\ncaused by: ')}`
+}

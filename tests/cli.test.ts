@@ -1,5 +1,5 @@
 /** The CLI as a process: exit codes, exact messages, and a previous site kept intact on failure. */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -13,6 +13,12 @@ describe('usage', () => {
     expect(r.status).toBe(0)
     expect(r.stdout).toContain('Usage: clinic-build')
     expect((await runCli(['build', '--help'])).stdout).toMatch(/--out <dir>[\s\S]*--root <dir>/)
+  })
+  test.concurrent('--help shows the options of building, the default command, beside the commands', async () => {
+    const { stdout } = await runCli(['--help'])
+    expect(stdout).toMatch(/Commands:[\s\S]*build[\s\S]*dev[\s\S]*serve[\s\S]*check/)
+    expect(stdout).toMatch(/Options of build, the default command[^\n]*\n\s+-o, --out <dir>\s+output folder[\s\S]*\n\s+-r, --root <dir>\s+site folder[\s\S]*\n\s+--profile\s/)
+    expect(stdout).toContain('--debug')
   })
   test.concurrent('--version prints the version', async () => {
     expect(await runCli(['--version'])).toEqual({ status: 0, stdout: `${version}\n`, stderr: '' })
@@ -250,10 +256,33 @@ test('a build of more than 300 pages prints its progress on stderr, up to every 
   expect(r.stdout).toMatch(new RegExp(`^  article\\s+${ARTICLES + 13}\\s+0$`, 'm'))
 }, 300_000)
 
-test('the CLI runs from a bundle of its sources, made again when one of them changes', async () => {
+/** A copy of clinic-build itself (its code, not a site), to edit without touching the real one. */
+function copyPackage(): string {
   const copy = mkdtempSync(join(tmpdir(), 'clinic-package-'))
   for (const part of ['bin', 'src', 'templates', 'package.json', 'tsconfig.json']) cpSync(join(projectRoot, part), join(copy, part), { recursive: true })
   symlinkSync(join(projectRoot, 'node_modules'), join(copy, 'node_modules'))
+  return copy
+}
+
+test('a bug in clinic-build is one line naming the file it was processing, and the stack only with --debug', async () => {
+  const copy = copyPackage()
+  edit(copy, 'templates/pages/Doctor.tsx', (text) => text.replace('<div className="wrap doctor">', '{(() => { throw new TypeError(\'a planted bug\') })()}<div className="wrap doctor">'))
+  const site = copySite()
+  const out = join(site, 'dist')
+  const bin = join(copy, 'bin/clinic-build.js')
+  const r = await runCli(['--root', site, '--out', out], copy, bin)
+  expect(r.status).toBe(70)
+  expect(r.stderr).toMatch(/^clinic-build: internal error while processing content\/(en|cn)\/dr-[a-z-]+\.md: a planted bug\. This is a bug in clinic-build, not a mistake in the site: please report it to its developers with the output of the same command run with --debug\.\n$/)
+  expect(existsSync(out)).toBe(false)
+  const debug = await runCli(['--root', site, '--out', out, '--debug'], copy, bin)
+  expect(debug.status).toBe(70)
+  expect(debug.stderr.split('\n')[0]).toBe(r.stderr.trimEnd())
+  expect(debug.stderr).toMatch(/caused by: TypeError: a planted bug\n\s+at /)
+  rmSync(copy, { recursive: true, force: true })
+}, 60_000)
+
+test('the CLI runs from a bundle of its sources, made again when one of them changes', async () => {
+  const copy = copyPackage()
   const run = (args: string[]) => runCli(args, copy, join(copy, 'bin/clinic-build.js'))
   const bundles = () => readdirSync(join(copy, '.bundle'))
 

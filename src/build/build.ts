@@ -13,7 +13,7 @@ import { codeVersion, emptyCache, loadCache, memo, saveCache, unchanged, type Bu
 import { collect } from '../routes/collections.ts'
 import { resolveFolders } from './folders.ts'
 import { packageDir } from '../util/package.ts'
-import { problem } from '../errors.ts'
+import { problem, whileProcessing } from '../errors.ts'
 import { checkHeroImages, siteImages } from '../assets/images.ts'
 import { placeholderCss } from '../assets/picture.ts'
 import { contentImageClashes, internalLinks, linkChecker } from '../routes/links.ts'
@@ -114,7 +114,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const parsed = await timed('parse', async () => {
       const { messages, diagnostics: messageProblems } = await remember('messages', [site, ...project.localeFiles.map((f) => f.text)],
         () => kept(`messages-${hashOf(code, project.siteFile.text, ...project.localeFiles.flatMap((f) => [f.path, f.text]))}`, () => loadMessages(project.localeFiles, site)))
-      const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site, (file, site) => parseKnown(file, site, textHash(project.siteFile), cache, next))
+      const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site, (file, site) => whileProcessing(file.path, () => parseKnown(file, site, textHash(project.siteFile), cache, next)))
       diagnostics.push(...messageProblems, ...docProblems, ...checkTemplateKeys(project.templateFiles, messages))
       return { messages, unreadable, docs: options.drafts ? docs : docs.filter((d) => !d.data.draft) }
     })

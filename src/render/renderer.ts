@@ -11,6 +11,7 @@ import type { RenderContext } from '../page/index.ts'
 import type { ImageSet } from '../assets/picture.ts'
 import type { Read } from '../page/reads.ts'
 import { renderRoute } from './render.tsx'
+import { whileProcessing } from '../errors.ts'
 import type { Assets, BodyFacts, BodySource, Doc, Messages, Route, RouteTable, SiteConfig } from '../types.ts'
 
 /** What every page of a build shares. Docs come without their bodies, which only their own page needs. */
@@ -100,9 +101,10 @@ export function createRenderer() {
         reads = new Set()
         const parsedBefore = times.parse
         const t0 = performance.now()
-        const html = renderRoute(route, context).contents as string
+        const source = route.docId ?? route.output
+        const html = whileProcessing(source, () => renderRoute(route, context!).contents as string)
         const t1 = performance.now()
-        pages.push({ path: route.output, html: await minifyPage(html), missingMessages: missing, reads: [...reads] })
+        pages.push({ path: route.output, html: await whileProcessing(source, () => minifyPage(html)), missingMessages: missing, reads: [...reads] })
         times.render += t1 - t0 - (times.parse - parsedBefore)
         times.minify += performance.now() - t1
         // A body is rendered by one page (listings re-parse theirs): free the tree as we go.

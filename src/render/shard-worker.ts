@@ -1,5 +1,6 @@
 /** A render worker (src/render/shards.ts): answers its shard's calls with a renderer of its own. */
 import { parentPort } from 'node:worker_threads'
+import { InternalError } from '../errors.ts'
 import { createRenderer, type Renderer } from './renderer.ts'
 
 const renderer = createRenderer()
@@ -8,6 +9,8 @@ parentPort!.on('message', async ({ id, method, args }: { id: number; method: key
   try {
     parentPort!.postMessage({ id, result: await (renderer[method] as (...a: unknown[]) => unknown)(...args) })
   } catch (error) {
-    parentPort!.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+    // Errors cross threads as plain data: the file a bug met is sent beside its message and stack.
+    const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined }
+    parentPort!.postMessage({ id, error: { message, stack, file: error instanceof InternalError ? error.file : undefined } })
   }
 })

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os'
 import type { Derived, RenderedPage, Renderer, RenderInput, StageTimes } from './renderer.ts'
 import type { BodyFacts, BodySource, Route } from '../types.ts'
 import { startWorker } from '../util/workers.ts'
+import { InternalError } from '../errors.ts'
 
 /** A renderer's methods, called across a thread boundary or not. */
 interface Shard {
@@ -101,6 +102,14 @@ function localShard(): Shard {
   }
 }
 
+interface WorkerError { message: string; stack?: string; file?: string }
+
+/** A worker's error again as an Error, naming the file when the worker knew it. */
+function fromWorker({ message, stack, file }: WorkerError): Error {
+  const error = Object.assign(new Error(message), { stack: stack ?? message })
+  return file === undefined ? error : new InternalError(file, error)
+}
+
 function workerShard(): Shard {
   // A larger young generation: parsing makes many short-lived objects, and the default size
   // spends a sixth of a worker's time collecting them.
@@ -111,10 +120,10 @@ function workerShard(): Shard {
     for (const p of pending.values()) p.reject(error)
     pending.clear()
   }
-  worker.on('message', ({ id, result, error }: { id: number; result?: never; error?: string }) => {
+  worker.on('message', ({ id, result, error }: { id: number; result?: never; error?: WorkerError }) => {
     const call = pending.get(id)
     pending.delete(id)
-    if (error !== undefined) call?.reject(new Error(error))
+    if (error !== undefined) call?.reject(fromWorker(error))
     else call?.resolve(result as never)
   })
   worker.on('error', fail)
