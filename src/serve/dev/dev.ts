@@ -80,14 +80,19 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
     state.warnings = text
   }
 
+  // The watcher is ready before the first build reads a source, so a save at any moment after
+  // this is seen: during the first build it waits in the queue, which runs it right after.
+  let firstBuild: Promise<void> | undefined
+  const queue = rebuildQueue(async (changed) => { await firstBuild; await rebuild(changed) })
+  const client = bundleClient()
+  const watcher = await watchInThread([...SOURCES.map((folder) => ({ base: root, folder })), { base: packageDir, folder: 'templates' }], (path) => { queue.add(path); return queue.idle() })
   console.log('Building the site…')
-  await rebuild([])
-  const queue = rebuildQueue(rebuild)
-
-  const client = await bundleClient()
+  firstBuild = rebuild([])
+  await firstBuild
+  const clientScript = await client
   const devHandlers: RequestHandler[] = [
     events.handle,
-    async (req, res) => answer(req, res, CLIENT_PATH, 'text/javascript; charset=utf-8', client),
+    async (req, res) => answer(req, res, CLIENT_PATH, 'text/javascript; charset=utf-8', clientScript),
     async (req, res) => answer(req, res, '/__clinic/status', 'application/json', JSON.stringify({ building: queue.busy(), ok: !state.failing, builds: state.builds })),
     // Before the first good build there is no site: a page that shows the errors instead.
     async (req, res) => !state.hasBuilt && answer(req, res, req.url ?? '/', 'text/html; charset=utf-8', injectDev('<!doctype html><html lang="en"><head><title>clinic-build dev</title></head><body><main><h1>The site has errors</h1><p>See the terminal.</p></main></body></html>', []), 503),
@@ -104,7 +109,6 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
     onError: (error) => console.error(`clinic-build: Internal error: ${(error as Error).stack ?? error}`),
   })
 
-  const watcher = await watchInThread([...SOURCES.map((folder) => ({ base: root, folder })), { base: packageDir, folder: 'templates' }], (path) => { queue.add(path); return queue.idle() })
   console.log(`Dev server at ${server.url}/  (watching ${[...SOURCES, 'templates'].join('/, ')}/; Ctrl-C stops)`)
   if (options.open) openBrowser(`${server.url}/`)
 
