@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { bundleAssets } from '../assets/bundle.ts'
 import { hashOf, oncePer } from '../util/memo.ts'
 import { keptFiles } from '../util/kept-files.ts'
-import { codeVersion, emptyCache, loadCache, memo, saveCache, unchanged, type BuildCache, type CachedPage } from './cache.ts'
+import { CACHE_DIR, codeVersion, emptyCache, loadCache, memo, saveCache, unchanged, type BuildCache, type CachedPage } from './cache.ts'
 import { collect } from '../routes/collections.ts'
 import { resolveFolders } from './folders.ts'
 import { packageDir } from '../util/package.ts'
@@ -93,7 +93,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const cache = typeof persistent === 'object' ? persistent : persistent ? await timed('read', () => loadCache(folders.root, code)) : emptyCache()
   const next: BuildCache = { ...emptyCache(), steps: cache.steps }
   const remember = <T>(step: string, inputs: unknown[], run: () => T) => memo(cache, step, inputs, run)
-  const kept = keptFiles(persistent === true ? join(folders.root, '.clinic', 'cache', 'files') : undefined)
+  const kept = keptFiles(persistent === true ? join(folders.root, CACHE_DIR, 'files') : undefined)
 
   // The site configuration's and the messages' results are kept between builds: a build whose
   // sources are all cached then loads neither yaml nor zod (about 0.1 s).

@@ -57,7 +57,10 @@ export function codeVersion(files: SourceFile[]): string {
 const decoder = new TextDecoder()
 const utf8Pages = (pages: Map<string, CachedPage>) => new Map([...pages].map(([key, page]) => [key, { ...page, html: Buffer.from(page.html) }]))
 
-const file = (root: string) => join(root, '.clinic', 'cache', 'build.bin')
+/** The build cache's folder in the site folder: what CI keeps between runs for a warm build (docs/ci/). */
+export const CACHE_DIR = '.clinic/cache'
+
+const file = (root: string) => join(root, CACHE_DIR, 'build.bin')
 
 /** The cache a previous build left, or an empty one when there is none or it is of other code. */
 export async function loadCache(root: string, code: string): Promise<BuildCache> {
@@ -83,9 +86,9 @@ export function unchanged(loaded: BuildCache, next: BuildCache): boolean {
 /** Replaces the stored cache with this build's entries (so it never grows beyond one build). */
 export async function saveCache(root: string, code: string, cache: BuildCache): Promise<void> {
   const target = file(root)
-  await mkdir(join(root, '.clinic', 'cache'), { recursive: true })
+  await mkdir(join(root, CACHE_DIR), { recursive: true })
   await writeFile(`${target}.tmp`, serialize({ code, facts: cache.facts, pages: utf8Pages(cache.pages), docs: cache.docs, output: cache.output }))
   await rename(`${target}.tmp`, target)
   // Where images were kept before .clinic/cache/files; nothing reads it now.
-  await rm(join(root, '.clinic', 'cache', 'images'), { recursive: true, force: true })
+  await rm(join(root, CACHE_DIR, 'images'), { recursive: true, force: true })
 }
