@@ -1,6 +1,6 @@
 /**
  * Every problem an editor or developer can cause, with a permanent name, a message that says what
- * happened and a hint that says what to do. The README's error catalogue documents each entry.
+ * happened and a hint that says what to do. The error catalogue of docs/editors.md documents each entry.
  */
 import type { Diagnostic } from './types.ts'
 
@@ -15,11 +15,11 @@ export const catalogue = {
   }),
   InvalidFrontMatter: entry({
     message: (field: string, problem: string) => `Front matter field "${field}" ${problem}.`,
-    hint: 'See "Front matter" in the README for the fields each kind of page takes.',
+    hint: 'See "Front matter" in docs/editors.md for the fields each kind of page takes.',
   }),
   InvalidSiteConfig: entry({
     message: (field: string, problem: string) => `Site configuration field "${field}" ${problem}.`,
-    hint: 'See "Site configuration" in the README for every field.',
+    hint: 'See "Site configuration" in docs/editors.md for every field.',
   }),
   MissingFile: entry({
     message: (what: string) => `${what} is missing.`,
@@ -99,7 +99,7 @@ export function problem<C extends Code>(
 /**
  * One diagnostic as the terminal shows it.
  *   content/cn/services/ear.md:4:8  InvalidFrontMatter  Front matter field "title" must be text, got a number.
- *     hint: See "Front matter" in the README …
+ *     hint: See "Front matter" in docs/editors.md …
  */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.file ? [d.file, d.line, d.line && d.column].filter(Boolean).join(':') : 'clinic-build'

@@ -56,12 +56,12 @@ const fixtures: { name: string; break: (site: string) => void; stderr: string }[
   {
     name: 'a required front-matter field missing',
     break: (s) => edit(s, 'content/cn/services/ear.md', (t) => t.replace(/^summary: .*\n/m, '')),
-    stderr: 'content/cn/services/ear.md:1:1  InvalidFrontMatter  Front matter field "summary" is required.\n  hint: See "Front matter" in the README for the fields each kind of page takes.',
+    stderr: 'content/cn/services/ear.md:1:1  InvalidFrontMatter  Front matter field "summary" is required.\n  hint: See "Front matter" in docs/editors.md for the fields each kind of page takes.',
   },
   {
     name: 'a front-matter field of the wrong type',
     break: (s) => edit(s, 'content/en/services/ear.md', (t) => t.replace(/^title: .*$/m, 'title: 123')),
-    stderr: 'content/en/services/ear.md:2:8  InvalidFrontMatter  Front matter field "title" must be text, got a number.\n  hint: See "Front matter" in the README for the fields each kind of page takes.',
+    stderr: 'content/en/services/ear.md:2:8  InvalidFrontMatter  Front matter field "title" must be text, got a number.\n  hint: See "Front matter" in docs/editors.md for the fields each kind of page takes.',
   },
   {
     name: 'a page present in one locale and missing in the other',

@@ -60,8 +60,8 @@ describe('parse', () => {
   test('reports a missing field and a wrong type at the field', () => {
     const { diagnostics } = parseDoc({ path: 'content/en/services/ear.md', text: '---\ntitle: 12\ndescription: D\nreviewedBy: dr-evelyn-quah\nreviewedOn: 2026-10-15\n---\n' }, site)
     expect(diagnostics.map(formatDiagnostic)).toEqual([
-      'content/en/services/ear.md:2:8  InvalidFrontMatter  Front matter field "title" must be text, got a number.\n  hint: See "Front matter" in the README for the fields each kind of page takes.',
-      'content/en/services/ear.md:1:1  InvalidFrontMatter  Front matter field "summary" is required.\n  hint: See "Front matter" in the README for the fields each kind of page takes.',
+      'content/en/services/ear.md:2:8  InvalidFrontMatter  Front matter field "title" must be text, got a number.\n  hint: See "Front matter" in docs/editors.md for the fields each kind of page takes.',
+      'content/en/services/ear.md:1:1  InvalidFrontMatter  Front matter field "summary" is required.\n  hint: See "Front matter" in docs/editors.md for the fields each kind of page takes.',
     ])
   })
   test('reports an unknown field (a typing mistake)', () => {
