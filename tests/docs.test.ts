@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import remarkParse from 'remark-parse'
 import remarkValidateLinks from 'remark-validate-links'
-import { unified } from 'unified'
+import { unified, type Plugin } from 'unified'
 import { engine } from 'unified-engine'
 import type { VFile } from 'vfile'
 import { describe, expect, test } from 'vitest'
@@ -17,7 +17,7 @@ function brokenLinks(): Promise<{ files: number; problems: string[] }> {
   return new Promise((resolve, reject) => {
     engine({
       processor: unified().use(remarkParse),
-      plugins: [[remarkValidateLinks, { repository: false }]],
+      plugins: [[remarkValidateLinks as Plugin<unknown[]>, { repository: false }]],
       files: documents, cwd: projectRoot, extensions: ['md'],
       out: false, silent: true, quiet: true, ignoreName: '.no-ignore-file',
     }, (error, _code, context) => {
@@ -41,7 +41,7 @@ describe('documentation', () => {
     const missing: string[] = []
     for (const doc of ['README.md', 'docs/editors.md', 'docs/deploying.md', 'docs/architecture.md', 'docs/benchmarks.md']) {
       const text = readFileSync(join(projectRoot, doc), 'utf8')
-      for (const [, span] of text.matchAll(/`([^`\s]+)`/g)) {
+      for (const [, span = ''] of text.matchAll(/`([^`\s]+)`/g)) {
         if (!folders.test(span) || /[<*…]/.test(span)) continue
         if (!existsSync(join(projectRoot, span))) missing.push(`${doc}: ${span}`)
       }
