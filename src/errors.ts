@@ -9,6 +9,30 @@ export interface Location { file?: string; line?: number; column?: number }
 const entry = <A extends unknown[]>(e: { message: (...args: A) => string; hint: string }) => e
 
 export const catalogue = {
+  NotUtf8: entry({
+    message: (byte: string) => `The file is not UTF-8 text: byte ${byte} here belongs to another encoding (such as GBK, Big5 or Windows-1252).`,
+    hint: 'Save the file again with the encoding "UTF-8" (in the editor\'s Save As dialog, or its status bar); UTF-16 is read too.',
+  }),
+  Unreadable: entry({
+    message: (why: string) => `The file could not be read: ${why}.`,
+    hint: 'Check that the file exists and that you may read it; a link must lead to a file that exists.',
+  }),
+  LinkedFolder: entry({
+    message: () => 'This is a link to a folder, which the build does not follow (links can lead in a circle); the files in it are left out.',
+    hint: 'Move or copy the folder into content/ instead of linking to it.',
+  }),
+  EmptyPage: entry({
+    message: () => 'The page is empty.',
+    hint: 'A page starts with its front matter between two --- lines (title and description at least), then its text; see "Front matter" in docs/editors.md.',
+  }),
+  MissingFrontMatter: entry({
+    message: () => 'The page has no front matter: it must start with a line of three dashes (---), then its fields, then another line ---.',
+    hint: 'Start the file with a line ---, then "title: …" and "description: …" on lines of their own, then a line ---; see "Front matter" in docs/editors.md.',
+  }),
+  InvalidPageName: entry({
+    message: (name: string, url: string) => `"${name}" would become part of the page's URL (${url}); URLs use lower-case letters, digits and hyphens.`,
+    hint: 'Rename the file or folder in lower-case letters, digits and hyphens (the translation keeps the same name), or give the page a "slug" in its front matter.',
+  }),
   InvalidYaml: entry({
     message: (detail: string) => `YAML could not be parsed: ${detail}`,
     hint: 'Check the indentation, and quote values that contain ": " or start with a special character.',

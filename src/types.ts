@@ -13,7 +13,10 @@ export type { SiteConfig, LocaleConfig, FrontMatter, TemplateName }
 export interface SourceFile {
   /** Path relative to the site root, with forward slashes. */
   path: string
+  /** UTF-8 with "\n" line endings, whatever the file was saved as (src/content/text.ts); '' with a problem. */
   text: string
+  /** Why the file could not be read as text (NotUtf8, Unreadable, MissingFile). */
+  problem?: Diagnostic
 }
 
 /** Everything the build reads from disk, before any parsing. */
@@ -41,6 +44,8 @@ export interface Project {
   templateFiles: SourceFile[]
   /** The stylesheets under templates/styles/ (relative to the package). */
   styleFiles: SourceFile[]
+  /** What reading found besides the files' own problems: links to folders, which it does not follow. */
+  problems: Diagnostic[]
 }
 
 /** One Markdown file, parsed and validated. */

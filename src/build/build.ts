@@ -86,7 +86,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const folders = resolveFolders(options)
   const project = options.project ?? await timed('read', () => readProject(folders.root, packageDir))
-  if (!project.siteFile.text) return { ...stop(), diagnostics: [problem('MissingFile', ['The site configuration content/site.yaml'], { file: 'content/site.yaml' })] }
+  if (project.siteFile.problem?.code === 'MissingFile') return { ...stop(), diagnostics: [project.siteFile.problem] }
+  diagnostics.push(...project.problems, ...[...project.templateFiles, ...project.styleFiles].flatMap((f) => f.problem ?? []))
   const persistent = options.cache ?? options.write !== false
   // Templates are not part of it: each page's key carries its own template's version.
   const code = persistent === true ? codeVersion(await readCode(packageDir)) : ''
@@ -97,8 +98,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   // The site configuration's and the messages' results are kept between builds: a build whose
   // sources are all cached then loads neither yaml nor zod (about 0.1 s).
-  const { site, diagnostics: siteProblems } = await remember('site', [project.siteFile.text],
-    () => kept(`site-${hashOf(code, project.siteFile.text)}`, () => parseSite(project.siteFile)))
+  const { site, diagnostics: siteProblems } = await remember('site', [textHash(project.siteFile)],
+    () => kept(`site-${hashOf(code, textHash(project.siteFile))}`, () => parseSite(project.siteFile)))
   diagnostics.push(...siteProblems)
   if (!site) return stop()
 
@@ -112,8 +113,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const bodiesParsed = pool.analyse(project.content.filter((f) => !factsCached(f, cache)).map((f) => splitFile(f).body))
     bodiesParsed.catch(() => {})
     const parsed = await timed('parse', async () => {
-      const { messages, diagnostics: messageProblems } = await remember('messages', [site, ...project.localeFiles.map((f) => f.text)],
-        () => kept(`messages-${hashOf(code, project.siteFile.text, ...project.localeFiles.flatMap((f) => [f.path, f.text]))}`, () => loadMessages(project.localeFiles, site)))
+      const { messages, diagnostics: messageProblems } = await remember('messages', [site, ...project.localeFiles.map(textHash)],
+        () => kept(`messages-${hashOf(code, textHash(project.siteFile), ...project.localeFiles.flatMap((f) => [f.path, textHash(f)]))}`, () => loadMessages(project.localeFiles, site)))
       const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site, (file, site) => whileProcessing(file.path, () => parseKnown(file, site, textHash(project.siteFile), cache, next)))
       diagnostics.push(...messageProblems, ...docProblems, ...checkTemplateKeys(project.templateFiles, messages))
       return { messages, unreadable, docs: options.drafts ? docs : docs.filter((d) => !d.data.draft) }
@@ -230,7 +231,8 @@ const validWith = new WeakMap<CachedPage, (read: Read) => string>()
 const withoutBody = oncePer((doc: Doc): Doc => ({ ...doc, markdown: '', hash: '' }))
 const linksOf = oncePer((facts: BodyFacts) => internalLinks(facts))
 const linkText = oncePer((links: string[]) => links.join(' '))
-const textHash = oncePer((file: SourceFile) => hashOf(file.text))
+/** A source's identity for the caches: its text, and why it could not be read (its text is then ''). */
+const textHash = oncePer((file: SourceFile) => hashOf(file.text, file.problem?.message ?? ''))
 const keyOf = oncePer((doc: Doc) => `${doc.id} ${doc.hash}`)
 /** Whether the cache holds the facts of a content file's body, known before its front matter is read. */
 function factsCached(file: SourceFile, cache: BuildCache): boolean {

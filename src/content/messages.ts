@@ -13,6 +13,7 @@ export function loadMessages(files: SourceFile[], site: SiteConfig): { messages:
     const path = `locales/${locale.messages}.yaml`
     const file = files.find((f) => f.path === path)
     if (!file) { diagnostics.push(problem('MissingFile', [`The message file ${path} for locale "${locale.code}"`], { file: path })); continue }
+    if (file.problem) { diagnostics.push(file.problem); continue }
     const yaml = parseYaml(file.text, path)
     if (Array.isArray(yaml)) { diagnostics.push(...yaml); continue }
     const flat: Messages = {}

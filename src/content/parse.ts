@@ -11,6 +11,7 @@ import { onFirstUse } from '../util/on-first-use.ts'
 import { validate } from './validate.ts'
 import type { BodySource, Diagnostic, Doc, SiteConfig, SourceFile, TemplateName } from '../types.ts'
 import { parseYaml } from './yaml.ts'
+import { localeUrl } from '../shared/urls.ts'
 
 const matter = onFirstUse<typeof grayMatter>('gray-matter')
 
@@ -37,8 +38,11 @@ export interface ParsedDoc { doc?: Doc; place?: Place; diagnostics: Diagnostic[]
 export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   const place = placeOf(file.path, site)
   if ('diagnostic' in place) return { diagnostics: [place.diagnostic] }
+  if (file.problem) return { place, diagnostics: [file.problem] }
+  if (file.text.trim() === '') return { place, diagnostics: [problem('EmptyPage', [], { file: file.path })] }
 
   const { yamlText, body } = splitFile(file)
+  if (!/^---[ \t]*\n/.test(file.text)) return { place, diagnostics: [problem('MissingFrontMatter', [], { file: file.path, line: 1, column: 1 })] }
   const parsed = parseYaml(yamlText, file.path) // gray-matter keeps the newline after the opening ---
   if (Array.isArray(parsed)) return { place, diagnostics: parsed }
 
@@ -52,9 +56,14 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   const diagnostics = doctorReferences(data, site).map(([field, slug]) =>
     problem('UnknownDoctor', [field, slug, site.doctors.map((d) => d.slug).join(', ')], { file: file.path, ...parsed.locate([field]) }))
   const path = data.slug ? place.path.replace(/[^/]+\/$/, `${data.slug}/`) : place.path
+  const badName = path.split('/').find((name) => name !== '' && !URL_NAME.test(name))
+  if (badName !== undefined) diagnostics.push(problem('InvalidPageName', [badName, localeUrl(place.locale, path, site.defaultLocale)], { file: file.path }))
   const hash = createHash('sha1').update(file.text).digest('base64url')
   return { doc: { ...body, locale: place.locale, path, template, data, hash }, diagnostics }
 }
+
+/** What a folder or file name may be to become part of a URL: as a front matter `slug`. */
+const URL_NAME = /^[a-z0-9-]+$/
 
 /**
  * A content file's front matter (YAML text) and body, split once: the build hands the body to the
@@ -62,7 +71,8 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
  *   { id: 'content/en/contact.md', markdown: 'Call us…', bodyLine: 8 }
  */
 export const splitFile = oncePer((file: SourceFile): { yamlText: string; body: BodySource } => {
-  const { matter: yamlText, content } = matter()(file.text, { engines: { yaml: () => ({}) } })
+  // gray-matter leaves `matter` undefined for an empty file.
+  const { matter: yamlText = '', content } = matter()(file.text, { engines: { yaml: () => ({}) } })
   const bodyLine = file.text.slice(0, file.text.length - content.length).split('\n').length
   return { yamlText, body: { id: file.path, markdown: content, bodyLine } }
 })

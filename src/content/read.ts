@@ -1,10 +1,14 @@
 /** The build's only input stage: reads the site folder and the templates into plain data. */
-import type { Stats } from 'node:fs'
-import { readdirSync, readFileSync } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
-import { join, relative, sep } from 'node:path'
+import type { Dirent, Stats } from 'node:fs'
+import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
 import { IMAGE_FILE } from '../assets/picture.ts'
-import type { Project, SourceFile } from '../types.ts'
+import { problem } from '../errors.ts'
+import type { Diagnostic, Project, SourceFile } from '../types.ts'
+import { decodeSource } from './text.ts'
+
+const { join } = path
 
 /**
  * Files under `dir` (recursively), relative to it, with forward slashes; [] when it is absent.
@@ -12,23 +16,81 @@ import type { Project, SourceFile } from '../types.ts'
  * fs/promises walks six times slower.
  */
 export async function listFiles(dir: string): Promise<string[]> {
+  return walk(dir).files
+}
+
+/**
+ * What `dir` holds: files (a link to a file counts as one), and the links it does not follow: to
+ * a folder (which could lead in a circle) or to nothing (missing, or a circle of links).
+ */
+function walk(dir: string): { files: string[]; links: { path: string; to: 'folder' | 'nothing' }[] } {
+  let entries: Dirent[]
   try {
-    const entries = readdirSync(dir, { recursive: true, withFileTypes: true })
-    return entries.filter((e) => e.isFile())
-      .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
-      .sort()
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true })
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { files: [], links: [] }
     throw error
   }
+  const files: string[] = []
+  const links: { path: string; to: 'folder' | 'nothing' }[] = []
+  for (const entry of entries) {
+    const file = sitePath(dir, join(entry.parentPath, entry.name))
+    if (entry.isFile()) files.push(file)
+    else if (entry.isSymbolicLink()) {
+      const target = targetOf(join(entry.parentPath, entry.name))
+      if (target?.isFile()) files.push(file)
+      else links.push({ path: file, to: target?.isDirectory() ? 'folder' : 'nothing' })
+    }
+  }
+  return { files: files.sort(), links }
 }
+
+/** What a link leads to; undefined when nothing (missing, or a circle of links). */
+function targetOf(link: string): Stats | undefined {
+  try { return statSync(link) } catch { return undefined }
+}
+
+/**
+ * A file's path below `dir` with forward slashes, as routes, URLs and messages use it, whatever
+ * the platform's separator. `paths` is node:path's platform flavour (path.win32 in tests).
+ *   ('C:\\site\\content', 'C:\\site\\content\\en\\blog\\a.md', path.win32) -> 'en/blog/a.md'
+ */
+export function sitePath(dir: string, file: string, paths: path.PlatformPath = path): string {
+  return paths.relative(dir, file).split(paths.sep).join('/')
+}
+
+/** One source file as text (src/content/text.ts), or with the problem that kept it from being read. */
+export function readSource(base: string, file: string): SourceFile {
+  const full = join(base, file)
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(full)
+  } catch (error) {
+    return { path: file, text: '', problem: unreadable(file, full, error as NodeJS.ErrnoException) }
+  }
+  const decoded = decodeSource(bytes, file)
+  return 'text' in decoded ? { path: file, text: decoded.text } : { path: file, text: '', problem: decoded.problem }
+}
+
+function unreadable(file: string, full: string, error: NodeJS.ErrnoException): Diagnostic {
+  const target = (() => { try { return readlinkSync(full) } catch { return undefined } })()
+  if (error.code === 'ENOENT' && target === undefined) return problem('MissingFile', [file === SITE_FILE ? 'The site configuration content/site.yaml' : `The file ${file}`], { file })
+  const why = error.code === 'ELOOP' ? `it is a link (to ${target}) in a circle of links`
+    : error.code === 'ENOENT' ? `it is a link to ${target}, which does not exist`
+    : error.code === 'EISDIR' ? 'it is a folder'
+    : error.code === 'EACCES' || error.code === 'EPERM' ? 'permission denied'
+    : error.message
+  return problem('Unreadable', [why], { file })
+}
+
+const SITE_FILE = 'content/site.yaml'
 
 /**
  * Read one after the other, synchronously: a thousand small files take a tenth of the time that
  * fs/promises needs, whose every file is several round trips to the thread pool.
  */
 async function readAll(base: string, paths: string[]): Promise<SourceFile[]> {
-  return paths.map((path) => ({ path, text: readFileSync(join(base, path), 'utf8') }))
+  return paths.map((file) => readSource(base, file))
 }
 
 /**
@@ -36,25 +98,30 @@ async function readAll(base: string, paths: string[]): Promise<SourceFile[]> {
  * listing of the site at `root`, and the template sources of the package at `packageDir`.
  */
 export async function readProject(root: string, packageDir: string): Promise<Project> {
+  const [contentFolder, localesFolder] = [walk(join(root, 'content')), walk(join(root, 'locales'))]
   const [content, locales, staticFiles, templates] = await Promise.all([
-    listFiles(join(root, 'content')),
-    listFiles(join(root, 'locales')),
+    contentFolder.files,
+    localesFolder.files,
     listFiles(join(root, 'static')),
     listFiles(join(packageDir, 'templates')),
   ])
+  // A link to nothing named like a page or a locale file is read, so that it is reported as unreadable.
+  const broken = (folder: typeof contentFolder, wanted: (f: string) => boolean) =>
+    folder.links.filter((l) => l.to === 'nothing' && wanted(l.path)).map((l) => l.path)
+  const linkedFolders = [...contentFolder.links.map((l) => ({ ...l, path: `content/${l.path}` })), ...localesFolder.links.map((l) => ({ ...l, path: `locales/${l.path}` }))]
+    .filter((l) => l.to === 'folder').map((l) => problem('LinkedFolder', [], { file: l.path }, 'warning'))
   const contentImages = content.filter(isImage)
-  const [siteFiles, markdown, localeFiles, templateFiles, styleFiles, staticVersions, contentImageVersions] = await Promise.all([
-    readAll(root, content.filter((f) => f === 'site.yaml').map((f) => `content/${f}`)),
-    readAll(root, content.filter(isMarkdown).map((f) => `content/${f}`)),
-    readAll(root, locales.filter(isYaml).map((f) => `locales/${f}`)),
+  const [markdown, localeFiles, templateFiles, styleFiles, staticVersions, contentImageVersions] = await Promise.all([
+    readAll(root, [...content.filter(isMarkdown), ...broken(contentFolder, isMarkdown)].sort().map((f) => `content/${f}`)),
+    readAll(root, [...locales.filter(isYaml), ...broken(localesFolder, isYaml)].sort().map((f) => `locales/${f}`)),
     readAll(packageDir, templates.filter(isTemplate).map((f) => `templates/${f}`)),
     readAll(packageDir, templates.filter(isStyle).map((f) => `templates/${f}`)),
     versionsOf(join(root, 'static'), staticFiles),
     versionsOf(join(root, 'content'), contentImages),
   ])
   return {
-    root, siteFile: siteFiles[0] ?? { path: 'content/site.yaml', text: '' }, content: markdown, localeFiles,
-    staticFiles, staticVersions, contentImages, contentImageVersions, templateFiles, styleFiles,
+    root, siteFile: readSource(root, SITE_FILE), content: markdown, localeFiles,
+    staticFiles, staticVersions, contentImages, contentImageVersions, templateFiles, styleFiles, problems: linkedFolders,
   }
 }
 
@@ -88,12 +155,12 @@ export async function rereadProject(previous: Project, changed: string[], packag
     const base = folder === 'templates' ? packageDir : previous.root
     const stats = await stat(join(base, path)).catch(() => undefined)
     if (stats?.isDirectory() || (stats === undefined && !isKnown(previous, path))) return readProject(previous.root, packageDir)
-    const text = () => readFile(join(base, path), 'utf8')
-    if (path === 'content/site.yaml') next.siteFile = { path, text: stats ? await text() : '' }
-    else if (folder === 'content' && isMarkdown(inner)) next.content = upsert(next.content, path, stats && await text())
-    else if (folder === 'locales' && isYaml(inner)) next.localeFiles = upsert(next.localeFiles, path, stats && await text())
-    else if (folder === 'templates' && isStyle(inner)) next.styleFiles = upsert(next.styleFiles, path, stats && await text())
-    else if (folder === 'templates' && isTemplate(inner)) next.templateFiles = upsert(next.templateFiles, path, stats && await text())
+    const source = () => readSource(base, path)
+    if (path === SITE_FILE) next.siteFile = source()
+    else if (folder === 'content' && isMarkdown(inner)) next.content = upsert(next.content, path, stats && source())
+    else if (folder === 'locales' && isYaml(inner)) next.localeFiles = upsert(next.localeFiles, path, stats && source())
+    else if (folder === 'templates' && isStyle(inner)) next.styleFiles = upsert(next.styleFiles, path, stats && source())
+    else if (folder === 'templates' && isTemplate(inner)) next.templateFiles = upsert(next.templateFiles, path, stats && source())
     else if (folder === 'content' && isImage(inner)) next.contentImages = relist(next.contentImages, next.contentImageVersions, inner, stats)
     else if (folder === 'static') next.staticFiles = relist(next.staticFiles, next.staticVersions, inner, stats)
     else if (folder === 'templates') return readProject(previous.root, packageDir)
@@ -116,10 +183,10 @@ function relist(files: string[], versions: Record<string, string>, file: string,
   return [...others, file].sort()
 }
 
-/** `files` with `path` replaced, added (in order) or, when `text` is undefined, removed. */
-function upsert(files: SourceFile[], path: string, text: string | undefined): SourceFile[] {
+/** `files` with the file at `path` replaced, added (in order) or, when `file` is undefined, removed. */
+function upsert(files: SourceFile[], path: string, file: SourceFile | undefined): SourceFile[] {
   const others = files.filter((f) => f.path !== path)
-  return text === undefined ? others : [...others, { path, text }].sort((a, b) => (a.path < b.path ? -1 : 1))
+  return file === undefined ? others : [...others, file].sort((a, b) => (a.path < b.path ? -1 : 1))
 }
 
 /** The generator's own code, whose changes must not be answered from the build cache. */

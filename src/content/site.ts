@@ -6,6 +6,7 @@ import { parseYaml } from './yaml.ts'
 
 /** Parses and validates content/site.yaml. */
 export function parseSite(file: SourceFile): { site?: SiteConfig; diagnostics: Diagnostic[] } {
+  if (file.problem) return { diagnostics: [file.problem] }
   const parsed = parseYaml(file.text, file.path)
   if (Array.isArray(parsed)) return { diagnostics: parsed }
   const result = validate(siteSchema(), parsed, { file: file.path, code: 'InvalidSiteConfig' })

@@ -3,15 +3,15 @@
  * contact numbers), each locale's messages, and the procedures the form offers (service pages).
  * Read with the build's own parsers, so the endpoint accepts exactly what the built form offers.
  */
-import { readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { formatDiagnostic } from '../errors.ts'
 import { loadMessages } from '../content/messages.ts'
 import { parseDocs } from '../content/parse.ts'
-import { listFiles } from '../content/read.ts'
+import { listFiles, readSource } from '../content/read.ts'
 import type { Choices } from '../shared/enquiry.ts'
 import { parseSite } from '../content/site.ts'
-import type { Messages, SiteConfig, SourceFile } from '../types.ts'
+import type { Messages, SiteConfig } from '../types.ts'
 
 export interface EnquirySite {
   site: SiteConfig
@@ -22,19 +22,20 @@ export interface EnquirySite {
 export type Loaded = { ok: true; value: EnquirySite } | { ok: false; problems: string[] }
 
 export async function loadEnquirySite(root: string): Promise<Loaded> {
-  const siteFile = await readSource(root, 'content/site.yaml')
-  if (!siteFile) return { ok: false, problems: [`${join(root, 'content/site.yaml')} is missing.`] }
+  const siteFile = readSource(root, 'content/site.yaml')
+  if (siteFile.problem) return { ok: false, problems: [formatDiagnostic(siteFile.problem)] }
   const { site, diagnostics } = parseSite(siteFile)
   if (!site) return { ok: false, problems: diagnostics.map(formatDiagnostic) }
 
-  const localeFiles = (await Promise.all(site.locales.map((l) => readSource(root, `locales/${l.messages}.yaml`)))).filter((f) => f !== undefined)
+  // A missing message file is left out, for loadMessages to name the locale that needs it.
+  const localeFiles = site.locales.map((l) => readSource(root, `locales/${l.messages}.yaml`)).filter((f) => f.problem?.code !== 'MissingFile')
   const loaded = loadMessages(localeFiles, site)
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error')
   if (errors.length > 0) return { ok: false, problems: errors.map(formatDiagnostic) }
 
   const servicePaths = (await Promise.all(site.locales.map(async (l) =>
     (await listFiles(join(root, 'content', l.code, 'services'))).filter((f) => f.endsWith('.md')).map((f) => `content/${l.code}/services/${f}`)))).flat()
-  const serviceFiles = (await Promise.all(servicePaths.map((p) => readSource(root, p)))).filter((f) => f !== undefined)
+  const serviceFiles = servicePaths.map((p) => readSource(root, p))
   const services = parseDocs(serviceFiles, site).docs.filter((d) => d.template === 'service' && !d.data.draft)
   const procedures = [...new Set(services.map((d) => d.path.split('/').filter(Boolean).at(-1)!))]
   return { ok: true, value: { site, messages: loaded.messages, choices: { procedures, doctors: site.doctors.map((d) => d.slug) } } }
@@ -57,13 +58,4 @@ async function signatureOf(root: string): Promise<string> {
   const files = ['content/site.yaml', ...(await listFiles(join(root, 'locales'))).map((f) => `locales/${f}`)]
   const times = await Promise.all(files.map((f) => stat(join(root, f)).then((s) => s.mtimeMs, () => 0)))
   return files.map((f, i) => `${f}@${times[i]}`).join('|')
-}
-
-async function readSource(root: string, path: string): Promise<SourceFile | undefined> {
-  try {
-    return { path, text: await readFile(join(root, path), 'utf8') }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
 }

@@ -1,7 +1,6 @@
 /** The words of the preview notices, from the site's locale files (`preview.*`), in each page's language. */
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { loadMessages } from '../../content/messages.ts'
+import { readSource } from '../../content/read.ts'
 import { parseSite } from '../../content/site.ts'
 import type { Messages, Route } from '../../types.ts'
 
@@ -26,9 +25,8 @@ export async function previewNotices(root: string, routes: Route[]): Promise<Map
 }
 
 async function readMessages(root: string): Promise<Record<string, Messages>> {
-  const read = async (path: string) => ({ path, text: await readFile(join(root, path), 'utf8').catch(() => '') })
-  const { site } = parseSite(await read('content/site.yaml'))
+  const { site } = parseSite(readSource(root, 'content/site.yaml'))
   if (!site) return {}
-  const files = await Promise.all(site.locales.map((l) => read(`locales/${l.messages}.yaml`)))
+  const files = site.locales.map((l) => readSource(root, `locales/${l.messages}.yaml`))
   return loadMessages(files, site).messages
 }
