@@ -8,6 +8,7 @@ import { unified, type Plugin } from 'unified'
 import { engine } from 'unified-engine'
 import type { VFile } from 'vfile'
 import { describe, expect, test } from 'vitest'
+import { catalogue } from '../src/errors.ts'
 import { projectRoot } from './support/helpers.ts'
 
 const documents = ['README.md', 'docs/*.md', 'src/**/README.md', 'templates/README.md']
@@ -47,5 +48,12 @@ describe('documentation', () => {
       }
     }
     expect(missing).toEqual([])
+  })
+
+  test('every name in the error catalogue has a row in the editors\' guide', () => {
+    const guide = readFileSync(join(projectRoot, 'docs/editors.md'), 'utf8')
+    const names = Object.keys(catalogue)
+    expect(names.length).toBeGreaterThan(20)
+    expect(names.filter((name) => !guide.includes(`| \`${name}\``))).toEqual([])
   })
 })
