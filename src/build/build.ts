@@ -33,6 +33,7 @@ import { robots, sitemap } from '../routes/sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
 import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable, SiteConfig, SourceFile } from '../types.ts'
 import { contentHash, writeSite } from './write.ts'
+import { pageManifest, saveManifest } from './manifest.ts'
 
 export interface BuildOptions {
   /** The site folder holding content/, locales/ and static/. Default: the current directory. */
@@ -186,6 +187,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, remember)
     const summary = summarise(table, files, diagnostics, bundled.assets, remember)
     next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions)))
+    if (next.output) saveManifest(folders.root, folders.out, pageManifest(table, next.output, bundled.assets))
     if (persistent === true && !unchanged(cache, next)) await timed('write', () => saveCache(folders.root, code, next))
     else if (typeof persistent === 'object') Object.assign(persistent, next)
     await kept.save()
