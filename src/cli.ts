@@ -73,6 +73,7 @@ function program(): Command {
     .option('-o, --out <dir>', 'the built folder', 'dist')
     .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
     .option('--only <checks>', `comma-separated checks to run (${CHECKS.join(', ')})`, parseChecks)
+    .option('--all', 'ignore the check cache and open every page in the browser (before a release)')
     .action(async (options) => { process.exitCode = await runCheck(options) })
   return cli
 }
@@ -92,8 +93,8 @@ function parseChecks(value: string): CheckName[] {
   return names as CheckName[]
 }
 
-async function runCheck(options: { out: string; root: string; only?: CheckName[] }): Promise<number> {
-  const { check } = await import('./check/index.ts')
+async function runCheck(options: { out: string; root: string; only?: CheckName[]; all?: boolean }): Promise<number> {
+  const { check, formatCounts } = await import('./check/index.ts')
   const report = await check({
     ...options,
     onProgress: ({ check, done, total }) => {
@@ -108,7 +109,8 @@ async function runCheck(options: { out: string; root: string; only?: CheckName[]
   }
   const errors = report.findings.filter((d) => d.severity === 'error').length
   const warnings = report.findings.length - errors
-  const ran = Object.entries(report.timings).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ')
+  console.log(`\n${formatCounts(report.counts)}`)
+  const ran = Object.entries(report.counts).map(([name, c]) => `${name} ${(c.ms / 1000).toFixed(1)} s`).join(', ')
   console.log(`\n${report.pages} pages checked (${ran}): ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`)
   return errors > 0 ? 1 : 0
 }

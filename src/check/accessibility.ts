@@ -9,7 +9,7 @@ export function accessibilityFindings(visits: PageVisit[]): Diagnostic[] {
       message: `${v.help} (${v.targets.slice(0, 3).join(', ')}${v.targets.length > 3 ? ', …' : ''})`,
       hint: `How to fix it: ${v.helpUrl}`,
     })),
-    ...visit.blocked.map((what): Diagnostic => ({
+    ...[...new Set(visit.blocked)].map((what): Diagnostic => ({
       code: 'CspViolation', severity: 'error', file: visit.path, message: `The Content-Security-Policy ${what}.`,
       hint: 'Inline scripts and styles are not allowed; load code from the site itself or a source listed in the policy.',
     })),

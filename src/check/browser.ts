@@ -4,14 +4,20 @@
  * stylesheets the page loads (islands included), and any policy violation. The accessibility and
  * budget checks read the same visit.
  */
-import { existsSync } from 'node:fs'
-import { AxeBuilder } from '@axe-core/playwright'
-import { chromium, type Browser } from 'playwright-core'
+import type { AxeResults, RunOptions } from 'axe-core'
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { UsageError } from '../errors.ts'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** WCAG 2.2 A and AA, and axe's best practices. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 const TABS = 3
+
+interface AxeCore { run: (context: Document, options: RunOptions) => Promise<AxeResults> }
+let axeScript: string | undefined
+const axeSource = () => (axeScript ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
 
 export interface PageVisit {
   /** Output file of the page. Example: 'cn/contact/index.html' */
@@ -23,8 +29,24 @@ export interface PageVisit {
   blocked: string[]
 }
 
+/** One page, loaded in `page`: what the policy blocked and what axe-core finds once its islands have started. */
+async function visitOne(page: Page, url: string): Promise<Pick<PageVisit, 'blocked' | 'violations'>> {
+  await page.goto(url)
+  // Islands mark themselves ready once started; axe then sees the page a visitor uses.
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-island-ready')), undefined, { timeout: 10_000 }).catch(() => {})
+  // Read before axe runs: axe fetches cross-origin stylesheets itself, which the policy rightly blocks.
+  const blocked = await page.evaluate(() => (window as unknown as { __blocked: string[] }).__blocked)
+  // axe-core itself, not @axe-core/playwright, whose analyze() opens a page of its own to finish
+  // every run: more than half of each visit. The site's only frame is another site's map.
+  await page.evaluate(axeSource())
+  const violations = await page.evaluate((tags) => (window as unknown as { axe: AxeCore }).axe
+    .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false })
+    .then((r) => r.violations.map((v) => ({ id: v.id, help: v.help, helpUrl: v.helpUrl, targets: v.nodes.map((n) => n.target.join(' ')) }))), AXE_TAGS)
+  return { blocked, violations }
+}
+
 export async function visitPages(serverUrl: string, paths: string[], onVisit?: (done: number) => void): Promise<PageVisit[]> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`)
+  if (!existsSync(CHROMIUM)) throw new UsageError(`Chromium is not installed at ${CHROMIUM}: install it (apt-get install chromium), or set CHROMIUM_PATH to a Chromium.`)
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
@@ -38,33 +60,24 @@ export async function visitPages(serverUrl: string, paths: string[], onVisit?: (
       document.addEventListener('securitypolicyviolation', (e) => blocked.push(`${e.effectiveDirective} blocked ${e.blockedURI === 'inline' || !e.blockedURI ? 'inline code' : e.blockedURI}`))
     })
     const visits: PageVisit[] = []
-    const visitOne = async (path: string): Promise<PageVisit> => {
+    // A few tabs at once keep both cores busy while one page waits on the network; each tab is
+    // used for page after page, since opening one costs about as much as a visit.
+    const queue = [...paths]
+    await Promise.all(Array.from({ length: Math.min(TABS, paths.length) }, async () => {
       const page = await context.newPage()
-      const loaded: PageVisit['loaded'] = []
+      let loaded: PageVisit['loaded'] = []
       page.on('response', (response) => {
         const type = response.request().resourceType()
         const url = new URL(response.url())
         if ((type === 'script' || type === 'stylesheet') && url.origin === serverUrl) loaded.push({ path: url.pathname.slice(1), type })
       })
-      await page.goto(`${serverUrl}/${path.replace(/(^|\/)index\.html$/, '$1')}`)
-      // Islands mark themselves ready once started; axe then sees the page a visitor uses.
-      await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-island-ready')), undefined, { timeout: 10_000 }).catch(() => {})
-      // Read before axe runs: axe fetches cross-origin stylesheets itself, which the policy rightly blocks.
-      const blocked = await page.evaluate(() => (window as unknown as { __blocked: string[] }).__blocked)
-      const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
-      await page.close()
-      return {
-        path, loaded, blocked,
-        violations: violations.map((v) => ({ id: v.id, help: v.help, helpUrl: v.helpUrl, targets: v.nodes.map((n) => n.target.join(' ')) })),
-      }
-    }
-    // A few tabs at once keep both cores busy while one page waits on the network.
-    const queue = [...paths]
-    await Promise.all(Array.from({ length: TABS }, async () => {
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-        visits.push(await visitOne(path))
+        loaded = []
+        const found = await visitOne(page, `${serverUrl}/${path.replace(/(^|\/)index\.html$/, '$1')}`)
+        visits.push({ path, ...found, loaded })
         onVisit?.(visits.length)
       }
+      await page.close()
     }))
     return visits.sort((a, b) => a.path.localeCompare(b.path))
   } finally {

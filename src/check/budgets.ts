@@ -1,26 +1,44 @@
 /**
- * Byte budgets, measured on what the browser loaded on each page (src/assets/budgets.ts): the site's CSS
- * and JavaScript of every page, and the runtime every page shares, gzipped. Pure: `gzipped` gives
+ * Byte budgets (src/assets/budgets.ts): the site's CSS and JavaScript of every page, and the
+ * runtime every page shares, gzipped. What a page loads is read from its HTML and the build's
+ * script graph (`staticLoads`), or from what the browser loaded on a visit. Pure: `gzipped` gives
  * the size of a built file.
  */
+import { islandsOf } from './plan.ts'
 import { overBudget, type BudgetName } from '../assets/budgets.ts'
-import type { Diagnostic } from '../types.ts'
+import type { Assets, Diagnostic } from '../types.ts'
 import type { PageVisit } from './browser.ts'
 
-export function budgetFindings(visits: PageVisit[], gzipped: (path: string) => number): Diagnostic[] {
+type Loads = Pick<PageVisit, 'path' | 'loaded'>
+
+/**
+ * The site's own scripts and stylesheets a page loads, as a browser would: the runtime, the
+ * scripts of the islands its HTML marks, and its stylesheet links. Sorted, paths without the leading /.
+ */
+export function staticLoads(html: string, assets: Assets): PageVisit['loaded'] {
+  const scripts = [...assets.runtime, ...islandsOf(html).flatMap((island) => assets.islands[island] ?? [])]
+  const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="?stylesheet"?[^>]*>/g)].map((m) => /\bhref="?(\/[^"\s>]*)/.exec(m[0])?.[1]).filter((href): href is string => href !== undefined && !href.startsWith('//'))
+  return [
+    ...[...new Set(scripts)].sort().map((path) => ({ path: path.slice(1), type: 'script' as const })),
+    ...[...new Set(stylesheets)].sort().map((path) => ({ path: path.slice(1), type: 'stylesheet' as const })),
+  ]
+}
+
+/** Findings of pages over a budget; `shared` also judges the scripts every page among them loads. */
+export function budgetFindings(visits: Loads[], gzipped: (path: string) => number, shared = true): Diagnostic[] {
   const found: Diagnostic[] = []
   const report = (name: BudgetName, files: string[], file: string) => {
     const message = overBudget(name, files.reduce((sum, f) => sum + gzipped(f), 0))
     if (message) found.push({ code: `budget/${name}`, severity: 'error', file, message, hint: `Loaded: ${files.join(', ')}. Move code into an island that only the pages using it load, or trim it.` })
   }
-  const scriptsOf = (v: PageVisit) => unique(v.loaded.filter((l) => l.type === 'script').map((l) => l.path))
+  const scriptsOf = (v: Loads) => unique(v.loaded.filter((l) => l.type === 'script').map((l) => l.path))
   for (const visit of visits) {
     report('pageJs', scriptsOf(visit), visit.path)
     report('pageCss', unique(visit.loaded.filter((l) => l.type === 'stylesheet').map((l) => l.path)), visit.path)
   }
   // The shared runtime: the scripts every page loads.
   const [first, ...rest] = visits.map(scriptsOf)
-  if (first) report('sharedRuntime', first.filter((s) => rest.every((other) => other.includes(s))), visits[0]!.path)
+  if (first && shared) report('sharedRuntime', first.filter((s) => rest.every((other) => other.includes(s))), visits[0]!.path)
   return found
 }
 

@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isPair, isScalar, parse, parseDocument, visit, type Scalar } from 'yaml'
 import { srcDir } from '../util/package.ts'
+import { hashOf } from '../util/memo.ts'
+import { judgeNow, type Remember } from './cache.ts'
 import type { Diagnostic, SiteConfig, SourceFile } from '../types.ts'
 import { byTag, lineColumn, readHtml } from './html.ts'
 
@@ -20,8 +22,8 @@ export interface ComplianceInput {
   contentImages?: string[]
   /** the validated site configuration: doctors[] with slug, register ('specialist' or not), specialty */
   site: SiteConfig
-  /** built pages, for structured data: { path: 'cn/contact/index.html', html } */
-  pages: { path: string; html: string }[]
+  /** built pages, for structured data: { path: 'cn/contact/index.html', html }, with the HTML's hash when known */
+  pages: { path: string; html: string; hash?: string }[]
 }
 
 /** A rule as written in rules.yaml (see the comment at its top). */
@@ -85,16 +87,20 @@ const rules: Rule[] = Object.entries(parse(readFileSync(join(srcDir, 'compliance
   .map(([id, entry]) => compile(id, entry))
 const testimonial = rules.find((r) => r.id === 'TESTIMONIAL')!
 
-export function lintCompliance(input: ComplianceInput): Diagnostic[] {
-  const active = rules.filter((r) => !(r.allowedForSpecialists && allSpecialists(input.site)))
+/** `remember` answers for a source or page judged before under the same rules (check/cache.ts). */
+export function lintCompliance(input: ComplianceInput, remember: Remember = judgeNow): Diagnostic[] {
+  const specialists = allSpecialists(input.site)
+  const active = rules.filter((r) => !(r.allowedForSpecialists && specialists))
   const imageRules = active.filter((r) => r.reads === 'images')
+  const data = input.pages.flatMap((page) => remember(`compliance data ${specialists} ${page.hash ?? hashOf(page.html)}`, () => lintStructuredData(page, active)))
   return [
-    ...input.sources.flatMap((file) => lintSource(file, active)),
+    ...input.sources.flatMap((file) => remember(`compliance ${specialists} ${hashOf(file.path, file.text)}`, () => lintSource(file, active))),
     ...input.staticFiles.filter(isImageName).flatMap((name) => find(imageRules, { text: name, at: 0 })
       .map((f) => diagnostic(f, { file: `static/${name}` }))),
     ...(input.contentImages ?? []).flatMap((name) => find(imageRules, { text: name, at: 0 })
       .map((f) => diagnostic(f, { file: `content/${name}` }))),
-    ...input.pages.flatMap((page) => lintStructuredData(page, active, input.sources)),
+    // A value that stands in a source is reported there.
+    ...data.filter((found) => found.value === undefined || !input.sources.some((s) => s.text.includes(found.value!))).map((found) => found.diagnostic),
   ]
 }
 
@@ -186,9 +192,10 @@ function yamlTargets(text: string, base: number): Targets {
  * can justify them; here only words the templates add are read, and the types Google shows as
  * review stars.
  */
-function lintStructuredData(page: ComplianceInput['pages'][number], active: Rule[], sources: SourceFile[]): Diagnostic[] {
+/** Findings in a page's structured data, each with the text value it was found in (none for a review's type). */
+function lintStructuredData(page: ComplianceInput['pages'][number], active: Rule[]): { value?: string; diagnostic: Diagnostic }[] {
   const html = readHtml(page.path, page.html)
-  const findings: Finding[] = []
+  const findings: (Finding & { value?: string })[] = []
   for (const script of byTag(html.doc, 'script').filter((s) => s.attribs.type === 'application/ld+json')) {
     const child = script.children[0]
     if (!child || !('data' in child)) continue
@@ -202,10 +209,10 @@ function lintStructuredData(page: ComplianceInput['pages'][number], active: Rule
       const found = isAddress(value)
         ? find(active.filter((r) => r.reads === 'links'), span)
         : find(active.filter((r) => r.reads === 'text'), { ...span, text: prose(span.text) })
-      if (found.length && !sources.some((s) => s.text.includes(value))) findings.push(...found)
+      findings.push(...found.map((f) => ({ ...f, value })))
     }
   }
-  return findings.map((f) => diagnostic(f, { file: page.path, ...html.at(f.at) }))
+  return findings.map((f) => ({ ...(f.value === undefined ? {} : { value: f.value }), diagnostic: diagnostic(f, { file: page.path, ...html.at(f.at) }) }))
 }
 
 // ---- Allow comments and diagnostics -------------------------------------------------------

@@ -1,42 +1,57 @@
 /**
  * `clinic-build check`: what an editor can get wrong, found in the sources and the built site
- * before it ships. Reads the site folder and the output folder (the only I/O besides the local
- * server and the browser), then runs each check over plain data:
+ * before it ships. Reads the site folder, the output folder and the last build's manifest (the
+ * only I/O besides the local server, the browser and the check cache), then runs each check:
  *
- *   links          linkinator over the built site served on 127.0.0.1
  *   translations   pages and messages in every locale, text in the page's language
  *   compliance     Singapore's healthcare advertising rules (src/compliance/rules.yaml)
  *   hosts          the files written for each host fit its limits (CloudFront Functions)
- *   accessibility  axe-core over every built page in Chromium, with the security policy in force
- *   budgets        the CSS and JavaScript each page loads, gzipped, against src/assets/budgets.ts
+ *   links          linkinator over the built site served on 127.0.0.1
+ *   accessibility  content rules on every page from its HTML (content-rules.ts), and axe-core in
+ *                  Chromium, with the security policy in force, on one page of each kind (plan.ts)
+ *   budgets        the CSS and JavaScript each page loads, gzipped, from the built files and the
+ *                  script graph, confirmed in the browser on the pages it opens
+ *
+ * Links, content rules and browser visits are kept in the check cache (cache.ts) by the hash of
+ * what they judged, so a run judges what changed. `all` ignores the cache and opens every page.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSize } from '../assets/budgets.ts'
 import { resolveFolders } from '../build/folders.ts'
+import { loadManifest } from '../build/manifest.ts'
+import { contentHash } from '../build/write.ts'
 import { packageDir } from '../util/package.ts'
+import { hashOf } from '../util/memo.ts'
 import { UsageError } from '../errors.ts'
 import { listFiles, readProject } from '../content/read.ts'
 import { loadHeaderRules, startServer } from '../serve/index.ts'
 import { parseSite } from '../content/site.ts'
+import { outputFileFor } from '../shared/urls.ts'
 import type { Diagnostic } from '../types.ts'
 import { accessibilityFindings } from './accessibility.ts'
-import { visitPages, type PageVisit } from './browser.ts'
-import { budgetFindings } from './budgets.ts'
+import type { PageVisit } from './browser.ts'
+import { budgetFindings, staticLoads } from './budgets.ts'
+import { CheckCache, checkVersion, loadCheckCache, saveCheckCache } from './cache.ts'
 import { checkHostFiles } from './hosts.ts'
+import { contentFindings, STATIC_RULES } from './content-rules.ts'
 import { lintCompliance } from './compliance.ts'
 import { checkLinks } from './links.ts'
 import type { CheckName } from './names.ts'
+import type { CheckCount } from './report.ts'
+import { kindOf, planVisits, type CheckedPage } from './plan.ts'
 import { checkTranslations } from './translations.ts'
 
 export { CHECKS, type CheckName } from './names.ts'
+export { formatCounts, type CheckCount } from './report.ts'
 
 export interface CheckOptions {
   root?: string
   out?: string
   /** The checks to run; all by default. */
   only?: readonly CheckName[]
+  /** Ignore the check cache and open every page in the browser (for a release). */
+  all?: boolean
   /** Called as each check starts, and as the browser visits pages. */
   onProgress?: (step: { check: CheckName; done?: number; total?: number }) => void
 }
@@ -47,53 +62,177 @@ export interface CheckReport {
   /** Links to other sites: listed, not fetched. */
   external: { url: string; from: string }[]
   pages: number
-  /** Milliseconds per check run. */
-  timings: Partial<Record<CheckName, number>>
+  /** Per check run. */
+  counts: Partial<Record<CheckName, CheckCount>>
 }
 
 export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   const { root, out } = resolveFolders(options)
   if (!existsSync(join(out, 'index.html'))) throw new UsageError(`${out} holds no built site: build it first with \`clinic-build --out ${options.out ?? 'dist'}\`.`)
   const runs = (name: CheckName) => !options.only || options.only.includes(name)
-  const report: CheckReport = { findings: [], external: [], pages: 0, timings: {} }
-  const timed = async (name: CheckName, run: () => Diagnostic[] | Promise<Diagnostic[]>) => {
+  const report: CheckReport = { findings: [], external: [], pages: 0, counts: {} }
+  const timed = async (name: CheckName, run: (count: CheckCount) => Diagnostic[] | Promise<Diagnostic[]>) => {
     if (!runs(name)) return
     options.onProgress?.({ check: name })
     const started = performance.now()
-    report.findings.push(...await run())
-    report.timings[name] = performance.now() - started
+    const count: CheckCount = { judged: 0, browser: 0, unchanged: 0, ms: 0 }
+    report.findings.push(...await run(count))
+    report.counts[name] = { ...count, ms: performance.now() - started }
   }
 
   const project = await readProject(root, packageDir)
   const { site, diagnostics } = parseSite(project.siteFile)
   if (!site) return { ...report, findings: diagnostics }
   const files = await listFiles(out)
-  const pagePaths = files.filter((f) => f.endsWith('.html'))
-  const pages = await Promise.all(pagePaths.map(async (path) => ({ path, html: await readFile(join(out, path), 'utf8') })))
+  const pages = readPages(out, files, root, project.content)
   report.pages = pages.length
-
-  await timed('translations', () => checkTranslations(pages, project.localeFiles, site))
-  await timed('compliance', () => lintCompliance({ sources: [project.siteFile, ...project.content, ...project.localeFiles], staticFiles: project.staticFiles, contentImages: project.contentImages, site, pages }))
+  const version = await checkVersion(packageDir)
+  const cache = options.all ? new CheckCache(new Map()) : loadCheckCache(root, version)
+  await timed('translations', (count) => checkTranslations(pages, project.localeFiles, site, cache.remembering(count)))
+  await timed('compliance', (count) => lintCompliance({
+    sources: [project.siteFile, ...project.content, ...project.localeFiles], staticFiles: project.staticFiles, contentImages: project.contentImages, site, pages,
+  }, cache.remembering(count)))
   await timed('hosts', () => checkHostFiles(files, (path) => statSync(join(out, path)).size, site))
-  if (!runs('links') && !runs('accessibility') && !runs('budgets')) return sorted(report)
 
-  const headerRules = await loadHeaderRules(out, (message) => report.findings.push({ code: 'InvalidHeaders', severity: 'error', file: '_headers', message }))
-  const server = await startServer({ dir: out, port: 0, headerRules })
-  try {
-    await timed('links', async () => {
-      const links = await checkLinks(pages, server.url, site.baseUrl)
-      report.external = links.external
-      return links.findings
-    })
-    // One visit of every page in the browser serves both checks; the first to run makes it.
-    let visits: PageVisit[] | undefined
-    const visit = async () => (visits ??= await visitPages(server.url, pagePaths, (done) => options.onProgress?.({ check: 'accessibility', done, total: pagePaths.length })))
-    await timed('accessibility', async () => accessibilityFindings(await visit()))
-    await timed('budgets', async () => budgetFindings(await visit(), (path) => gzipSize(readFileSync(join(out, path)))))
-  } finally {
-    await server.close()
+  // Content rules: every page, from its HTML, unless this HTML (and the Markdown its findings point into) was judged before.
+  const contentProblems = new Map<string, Diagnostic[]>()
+  const judgeContent = (count: CheckCount) => {
+    const remember = cache.remembering(count)
+    for (const page of pages) contentProblems.set(page.path, remember(`content ${page.hash} ${page.source ? hashOf(page.source.text) : ''}`, () => contentFindings(page, page.source)))
+    return [...contentProblems.values()].flat()
   }
+
+  const needServer = runs('links') || runs('accessibility') || runs('budgets')
+  if (needServer) {
+    const headerRules = await loadHeaderRules(out, (message) => report.findings.push({ code: 'InvalidHeaders', severity: 'error', file: '_headers', message }))
+    // Uncompressed: the checks read every page once, and compressing each would cost more than sending it.
+    const server = await startServer({ dir: out, port: 0, headerRules, compress: false })
+    try {
+      await timed('links', async (count) => {
+        const links = linkJudgements(pages, files, site.baseUrl, cache, count)
+        const checked = await checkLinks(pages, server.url, site.baseUrl, links.stale.map((s) => s.page))
+        for (const { page, key } of links.stale) {
+          const judgement = { findings: checked.findings.filter((f) => f.file === page.path), external: checked.external.filter((e) => e.from === page.path).map((e) => e.url) }
+          cache.set(key, judgement)
+          links.known.push({ page, judgement })
+        }
+        const seen = new Set<string>()
+        for (const { page, judgement } of links.known.sort((a, b) => a.page.path.localeCompare(b.page.path))) {
+          for (const url of judgement.external ?? []) if (!seen.has(url)) { seen.add(url); report.external.push({ url, from: page.path }) }
+        }
+        report.external.sort((a, b) => a.url.localeCompare(b.url))
+        return links.known.flatMap((k) => k.judgement.findings)
+      })
+
+      // The browser's pages: one of each kind not judged before, and those whose content needs it.
+      const frame = frameVersion(project, out, files)
+      const kindKey = (kind: string) => `kind ${kind} ${frame}`
+      const pageKey = (page: CheckedPage) => `page ${page.hash} ${frame}`
+      const plan = options.all
+        ? { visits: pages.map((page) => ({ page, kinds: [kindOf(page)].filter((k) => k !== undefined), reason: '--all' })) }
+        : planVisits(pages, (kind) => cache.get(kindKey(kind)) !== undefined, (page) => cache.get(pageKey(page)) !== undefined)
+      let visits: PageVisit[] | undefined
+      // Chromium and playwright are loaded only when a page is to be opened.
+      const visit = async () => (visits ??= plan.visits.length === 0 ? [] : await (await import('./browser.ts')).visitPages(server.url, plan.visits.map((v) => v.page.path),
+        (done) => options.onProgress?.({ check: 'accessibility', done, total: plan.visits.length })))
+
+      await timed('accessibility', async (count) => {
+        const fromContent = judgeContent(count)
+        const seen = await visit()
+        count.browser = seen.length
+        const fromBrowser = seen.flatMap((v) => {
+          // A rule the content rules judged on this page is reported once, where they point (the Markdown).
+          const judged = new Set((contentProblems.get(v.path) ?? []).map((d) => d.code))
+          return accessibilityFindings([{ ...v, violations: v.violations.filter((x) => !(STATIC_RULES.includes(x.id) && judged.has(`axe/${x.id}`))) }])
+        })
+        remember(plan.visits, seen, fromBrowser)
+        return [...fromContent, ...fromBrowser.map((d) => withKindHint(d, plan.visits))]
+      })
+      await timed('budgets', async (count) => {
+        const manifest = loadManifest(root, out)
+        const gzipped = memoised((path: string) => gzipSize(readFileSync(join(out, path))))
+        const vouched = manifest ? pages.filter((p) => p.facts) : []
+        const isVouched = new Set(vouched.map((p) => p.path))
+        count.judged = vouched.length
+        // The browser confirms each kind, and is the only judge of pages the manifest does not vouch for.
+        const seen = await visit()
+        count.browser = seen.length
+        const unvouched = seen.filter((v) => !isVouched.has(v.path))
+        return [...budgetFindings(vouched.map((p) => ({ path: p.path, loaded: staticLoads(p.html, manifest!.assets) })), gzipped),
+          ...budgetFindings(unvouched, gzipped, vouched.length === 0)]
+      })
+
+      /** Browser judgements without an error are kept: for the kinds a visit stood for, and for the page itself. */
+      function remember(planned: typeof plan.visits, seen: PageVisit[], findings: Diagnostic[]) {
+        const failed = new Set(findings.filter((d) => d.severity === 'error').map((d) => d.file))
+        for (const { page, kinds } of planned) {
+          if (failed.has(page.path) || !seen.some((v) => v.path === page.path)) continue
+          for (const kind of kinds) cache.set(kindKey(kind), { findings: [] })
+          cache.set(pageKey(page), { findings: [] })
+        }
+      }
+    } finally {
+      await server.close()
+    }
+  }
+  saveCheckCache(root, version, cache, options.only !== undefined)
   return sorted(report)
+}
+
+/** The built pages, each with its hash, what the manifest of the last build says of it, and its Markdown. */
+function readPages(out: string, files: string[], root: string, content: { path: string; text: string }[]): CheckedPage[] {
+  const manifest = loadManifest(root, out)
+  const sources = new Map(content.map((f) => [f.path, f]))
+  return files.filter((f) => f.endsWith('.html')).map((path) => {
+    const html = readFileSync(join(out, path), 'utf8')
+    const recorded = manifest?.pages[path]
+    const stats = recorded && statSync(join(out, path))
+    const facts = recorded?.size === stats?.size && recorded?.mtimeMs === stats?.mtimeMs ? recorded : undefined
+    const source = facts?.source ? sources.get(facts.source) : undefined
+    return { path, html, hash: contentHash(html), facts, ...(source ? { source: { file: source.path, text: source.text } } : {}) }
+  })
+}
+
+/**
+ * The links of each page, with the key of their judgement: the page, every page it links to
+ * (their anchors may have changed) and the list of other files (an image may be gone).
+ */
+function linkJudgements(pages: CheckedPage[], files: string[], baseUrl: string, cache: CheckCache, count: CheckCount) {
+  const hashes = new Map(pages.map((p) => [p.path, p.hash]))
+  const others = hashOf(...files.filter((f) => !f.endsWith('.html')))
+  const internal = new RegExp(`(?:href|src)="(?:${baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})?(/[^"#?]*)`, 'g')
+  const known: { page: CheckedPage; judgement: { findings: Diagnostic[]; external?: string[] } }[] = []
+  const stale: { page: CheckedPage; key: string }[] = []
+  for (const page of pages) {
+    const targets = [...new Set([...page.html.matchAll(internal)].map((m) => outputFileFor(decodeURI(m[1]!))))].sort()
+    const key = `links ${page.hash} ${others} ${hashOf(...targets.map((t) => `${t} ${hashes.get(t) ?? '-'}`))}`
+    const judgement = cache.get(key)
+    if (judgement) { count.unchanged++; known.push({ page, judgement }) } else { count.judged++; stale.push({ page, key }) }
+  }
+  return { known, stale }
+}
+
+/**
+ * What every page's frame depends on besides its own HTML: the templates, the stylesheets and
+ * scripts the build wrote, the locales' messages and the site configuration.
+ */
+function frameVersion(project: Awaited<ReturnType<typeof readProject>>, out: string, files: string[]): string {
+  const assets = files.filter((f) => /^assets\/.*\.(css|js)$/.test(f)).sort()
+  return hashOf(...[...project.templateFiles, ...project.styleFiles, ...project.localeFiles, project.siteFile].map((f) => f.text),
+    ...assets.map((f) => contentHash(readFileSync(join(out, f)))))
+}
+
+/** A finding on a page that stood for its kind says so: the template is the likely cause. */
+function withKindHint(finding: Diagnostic, planned: { page: CheckedPage; kinds: string[] }[]): Diagnostic {
+  const kinds = planned.find((v) => v.page.path === finding.file)?.kinds ?? []
+  if (kinds.length === 0) return finding
+  const described = kinds.map((k) => { const [template, locale] = k.split(' '); return `the ${template} pages in ${locale}` }).join(', ')
+  return { ...finding, hint: `${finding.hint ?? ''} Judged on this page for ${described}: look in the template, its CSS and its islands first.`.trim() }
+}
+
+function memoised<T>(get: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>()
+  return (key) => { if (!known.has(key)) known.set(key, get(key)); return known.get(key)! }
 }
 
 function sorted(report: CheckReport): CheckReport {

@@ -15,13 +15,17 @@ export interface LinkReport {
   external: { url: string; from: string }[]
 }
 
-/** `pages`: the built HTML files; `serverUrl`: where they are served. Example: 'http://127.0.0.1:4173' */
-export async function checkLinks(pages: { path: string; html: string }[], serverUrl: string, baseUrl: string): Promise<LinkReport> {
+/**
+ * The links on `judged` (every page by default), followed to the pages, files and anchors they
+ * name; `pages`: every built HTML file; `serverUrl`: where they are served. Example: 'http://127.0.0.1:4173'
+ */
+export async function checkLinks(pages: { path: string; html: string }[], serverUrl: string, baseUrl: string, judged = pages): Promise<LinkReport> {
   const external = new Map<string, string>()
-  const starts = pages.map((p) => `${serverUrl}/${p.path.replace(/(^|\/)index\.html$/, '$1')}`)
+  if (judged.length === 0) return { findings: [], external: [] }
+  const starts = judged.map((p) => `${serverUrl}/${p.path.replace(/(^|\/)index\.html$/, '$1')}`)
   const result = await new LinkChecker().check({
     path: starts,
-    recurse: true,
+    recurse: false, // every page to judge is a start; the pages they link to are fetched, not crawled
     checkFragments: true,
     redirects: 'error', // an internal link must name the page's own URL, with its trailing slash
     concurrency: 16,
@@ -32,18 +36,24 @@ export async function checkLinks(pages: { path: string; html: string }[], server
     if (link.state === LinkState.SKIPPED && link.parent && /^https?:/.test(link.url) && !external.has(link.url)) external.set(link.url, pagePath(link.parent, serverUrl))
   }
   const byPath = new Map(pages.map((p) => [p.path, p]))
-  const findings = result.links.filter((l) => l.state === LinkState.BROKEN).map((link): Diagnostic => {
+  const findings = result.links.filter((l) => l.state === LinkState.BROKEN).flatMap((link): Diagnostic[] => {
     const target = link.url.replace(serverUrl, '')
-    // linkinator names no parent for a missing #anchor: the page that links to it is found by its href.
-    const from = link.parent ? pagePath(link.parent, serverUrl) : pages.find((p) => linksTo(p, target))?.path ?? pagePath(link.url, serverUrl)
-    const page = byPath.get(from)
-    return {
-      code: 'BrokenLink', severity: 'error', file: from, ...(page ? locate(page, target) : {}),
-      message: `${target} ${describe(link.status, target)}`,
-      hint: 'Link to a page that the build produces, by its URL with a trailing slash; an #anchor must name an id on that page.',
-    }
+    // For a missing #anchor linkinator names no parent, or the page that first led it to the target
+    // page: the pages that link to it are found by their hrefs.
+    const linking = target.includes('#') ? judged.filter((p) => linksTo(p, target)).map((p) => p.path) : []
+    const from = linking.length > 0 ? linking : [link.parent ? pagePath(link.parent, serverUrl) : pagePath(link.url, serverUrl)]
+    return [...new Set(from)].map((file) => {
+      const page = byPath.get(file)
+      return {
+        code: 'BrokenLink', severity: 'error', file, ...(page ? locate(page, target) : {}),
+        message: `${target} ${describe(link.status, target)}`,
+        hint: 'Link to a page that the build produces, by its URL with a trailing slash; an #anchor must name an id on that page.',
+      }
+    })
   })
-  return { findings, external: [...external].map(([url, from]) => ({ url, from })) }
+  // linkinator may report one missing anchor once for each page that links to it.
+  const unique = [...new Map(findings.map((f) => [`${f.file} ${f.line} ${f.column} ${f.message}`, f])).values()]
+  return { findings: unique, external: [...external].map(([url, from]) => ({ url, from })) }
 }
 
 function describe(status: number | undefined, target: string): string {

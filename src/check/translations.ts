@@ -7,12 +7,15 @@ import { loadMessages } from '../content/messages.ts'
 import { localeUrl, splitLocale } from '../shared/urls.ts'
 import type { Diagnostic, SiteConfig, SourceFile } from '../types.ts'
 import { langOf, readHtml, select, type HtmlElement } from './html.ts'
+import { hashOf } from '../util/memo.ts'
+import { judgeNow, type Remember } from './cache.ts'
 
-export function checkTranslations(pages: { path: string; html: string }[], localeFiles: SourceFile[], site: SiteConfig): Diagnostic[] {
+/** `remember` answers for a page judged before (check/cache.ts). */
+export function checkTranslations(pages: { path: string; html: string; hash?: string }[], localeFiles: SourceFile[], site: SiteConfig, remember: Remember = judgeNow): Diagnostic[] {
   return [
     ...missingPages(pages.map((p) => p.path), site),
     ...loadMessages(localeFiles, site).diagnostics.filter((d) => d.code === 'MissingMessage'),
-    ...pages.flatMap((p) => wrongScript(p)),
+    ...pages.flatMap((p) => remember(`translations ${p.hash ?? hashOf(p.html)}`, () => wrongScript(p))),
   ]
 }
 

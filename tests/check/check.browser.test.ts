@@ -2,12 +2,17 @@
  * `clinic-build check` on the real built site (clean) and on copies an editor or developer broke:
  * each mistake must come out as `path:line:column  rule  message`, and any error means exit 1.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { check } from '../../src/check/index.ts'
+import { staticLoads } from '../../src/check/budgets.ts'
+import { visitPages } from '../../src/check/browser.ts'
+import { kindOf } from '../../src/check/plan.ts'
+import { loadManifest } from '../../src/build/manifest.ts'
+import { serveFolder } from '../support/browser.ts'
 import { buildSite } from '../support/browser.ts'
 import { copySite, edit, projectRoot, runCli } from '../support/helpers.ts'
 
@@ -45,6 +50,27 @@ describe('the real site', () => {
     const r = await runCli(['check', '--out', dist, '--only', 'links,spelling'])
     expect(r).toMatchObject({ status: 1, stderr: 'clinic-build: --only takes translations, compliance, hosts, links, accessibility, budgets; got "spelling".\n' })
   })
+})
+
+describe('budgets without the browser', () => {
+  // check sizes every page from its HTML and the build's script graph, and the browser only one page of each kind.
+  test('load, for one page of every kind, exactly the scripts and stylesheets the browser loads', async () => {
+    const manifest = loadManifest(projectRoot, dist)!
+    const pages = Object.entries(manifest.pages).map(([path, facts]) => ({ path, facts, html: readFileSync(join(dist, path), 'utf8'), hash: '' }))
+    const oneOfEach = [...new Map(pages.map((p) => [kindOf(p), p])).values()]
+    expect(oneOfEach.length).toBeGreaterThanOrEqual(18)
+    const server = await serveFolder(dist)
+    try {
+      const visits = await visitPages(server.url, oneOfEach.map((p) => p.path))
+      for (const page of oneOfEach) {
+        const seen = visits.find((v) => v.path === page.path)!.loaded
+        const unique = [...new Map(seen.map((l) => [l.path, l])).values()].sort((a, b) => a.type.localeCompare(b.type) || a.path.localeCompare(b.path))
+        expect(staticLoads(page.html, manifest.assets), page.path).toEqual(unique)
+      }
+    } finally {
+      await server.close()
+    }
+  }, 120_000)
 })
 
 describe('a broken site', () => {
@@ -88,6 +114,6 @@ describe('a broken site', () => {
     expect(report.findings.find((d) => d.code === 'CspViolation')!.message).toBe('The Content-Security-Policy script-src-elem blocked inline code.')
     for (const page of keep) expect(found).toContain(`${page}  budget/pageCss`)
     expect(found.filter((f) => f.startsWith('index.html') || f.startsWith('services/'))).toEqual(['index.html  budget/pageCss', 'services/ear/index.html  budget/pageCss'])
-    expect(Object.keys(report.timings)).toEqual(['accessibility', 'budgets'])
+    expect(Object.keys(report.counts)).toEqual(['accessibility', 'budgets'])
   }, 120_000)
 })
