@@ -4,7 +4,9 @@
  * ../shared/bench/gen-corpus.mjs, built through --root cold (no cache), again with nothing
  * changed (warm), and again after one article's body changed; peak memory of each; and two
  * floors: the time to copy the same output tree, and the time the libraries a build must use
- * take on the articles alone (scripts/library-floor.ts). --compare also times Hugo and Eleventy
+ * take on the articles alone (scripts/library-floor.ts). Then `clinic-build check` of the output:
+ * with no check cache, after one article's body changed, and (up to 1,000 articles) with --all.
+ * --compare also times Hugo and Eleventy
  * on the same corpus with ../shared/bench/compare.sh, clinic-build's cold build among them, in
  * the same run.
  */
@@ -55,6 +57,16 @@ function build(site: string, out: string): Run {
   if (r.status !== 0) throw new Error(`bench: a build failed:\n${r.stderr.split('\n').slice(0, 20).join('\n')}`)
   return { seconds, rssMb: timeBin ? Number(r.stderr.trim().split('\n').at(-1)) / 1024 : undefined, stdout: r.stdout }
 }
+
+/** One `clinic-build check` of the output; exit 1 (findings: the synthetic articles break advertising rules) counts as a run. */
+function check(site: string, out: string, ...args: string[]): Run {
+  const started = performance.now()
+  const r = spawnSync(process.execPath, [bin, 'check', '--root', site, '--out', out, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
+  const seconds = (performance.now() - started) / 1000
+  if (r.status !== 0 && r.status !== 1) throw new Error(`bench: check failed:\n${r.stderr.split('\n').slice(0, 20).join('\n')}`)
+  return { seconds, stdout: r.stdout }
+}
+const withoutCheckCache = (site: string) => rmSync(join(site, '.clinic/cache/check.json'), { force: true })
 
 /** The median of `runs` builds (by time), with the largest peak memory among them. */
 function measure(runOnce: () => Run): Run {
@@ -116,11 +128,20 @@ for (const n of sizes.length ? sizes : [4000]) {
   const warm = measure(() => build(site, out))
   const article = join(site, 'content/en/blog', readdirSync(join(site, 'content/en/blog')).find((f) => f !== 'index.md')!)
   const edited = measure(() => { appendFileSync(article, '\nOne more sentence for the benchmark.\n'); return build(site, out) })
+  // check: with no check cache (as a first CI run), then after one article's body changed and the
+  // site was built again (the cache holds the run before); --all opens every page, so only up to 1,000.
+  build(site, out)
+  const checkCold = measure(() => { withoutCheckCache(site); return check(site, out) })
+  const checkEdited = measure(() => { check(site, out); appendFileSync(article, '\nOne more sentence for the check.\n'); build(site, out); return check(site, out) })
+  const checkAll = n <= 1000 ? check(site, out, '--all') : undefined
   const floor = copyFloor(out, work)
   const libraries = await libraryFloor(join(work, 'corpus'), n)
   row(n, pages, 'clinic-build cold', cold)
   row(n, pages, 'clinic-build warm (nothing changed)', warm)
   row(n, pages, 'clinic-build warm (one article edited)', edited)
+  row(n, pages, 'check, no check cache', checkCold)
+  row(n, pages, 'check, one article edited', checkEdited)
+  if (checkAll) row(n, pages, 'check --all (every page in the browser)', checkAll)
   report.push(`| ${n} | ${pages} | floor: copying the output tree | ${floor.toFixed(2)} | ${((floor * 1000) / pages).toFixed(2)} | |`)
   const { parse, render, minify } = libraries.perArticle
   report.push(`| ${n} | ${n} | floor: remark-parse ${parse.toFixed(2)} + React ${render.toFixed(2)} + html-minifier-terser ${minify.toFixed(2)} ms per article body, over ${cpus().length} cores | ${libraries.seconds.toFixed(2)} | ${((libraries.seconds * 1000) / n).toFixed(2)} | |`)
