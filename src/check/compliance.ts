@@ -11,7 +11,7 @@ import { srcDir } from '../util/package.ts'
 import { hashOf } from '../util/memo.ts'
 import { judgeNow, type Remember } from './cache.ts'
 import type { Diagnostic, SiteConfig, SourceFile } from '../types.ts'
-import { byTag, lineColumn, readHtml } from './html.ts'
+import { lineColumn } from './html.ts'
 
 export interface ComplianceInput {
   /** content/**\/*.md and content/site.yaml and locales/*.yaml, as read: { path: 'content/en/index.md', text } (paths relative to the site root) */
@@ -194,14 +194,13 @@ function yamlTargets(text: string, base: number): Targets {
  */
 /** Findings in a page's structured data, each with the text value it was found in (none for a review's type). */
 function lintStructuredData(page: ComplianceInput['pages'][number], active: Rule[]): { value?: string; diagnostic: Diagnostic }[] {
-  const html = readHtml(page.path, page.html)
   const findings: (Finding & { value?: string })[] = []
-  for (const script of byTag(html.doc, 'script').filter((s) => s.attribs.type === 'application/ld+json')) {
-    const child = script.children[0]
-    if (!child || !('data' in child)) continue
+  // The build writes JSON-LD as <script type="application/ld+json">, whose text holds no "<" (JSON escapes it).
+  for (const script of page.html.matchAll(/<script type="?application\/ld\+json"?>([^<]*)<\/script>/g)) {
+    const start = script.index + script[0].indexOf('>') + 1
     let field = ''
-    for (const m of child.data.matchAll(/"((?:[^"\\]|\\.)*)"(\s*:)?/g)) {
-      const at = (child.startIndex ?? 0) + m.index + 1
+    for (const m of script[1]!.matchAll(/"((?:[^"\\]|\\.)*)"(\s*:)?/g)) {
+      const at = start + m.index + 1
       if (m[2]) { field = m[1]!; continue }
       const value = JSON.parse(`"${m[1]!}"`) as string
       if (field === '@type' && /^(Review|AggregateRating)$/.test(value)) findings.push({ rule: testimonial, words: value, at })
@@ -212,7 +211,8 @@ function lintStructuredData(page: ComplianceInput['pages'][number], active: Rule
       findings.push(...found.map((f) => ({ ...f, value })))
     }
   }
-  return findings.map((f) => ({ ...(f.value === undefined ? {} : { value: f.value }), diagnostic: diagnostic(f, { file: page.path, ...html.at(f.at) }) }))
+  const at = lineColumn(page.html)
+  return findings.map((f) => ({ ...(f.value === undefined ? {} : { value: f.value }), diagnostic: diagnostic(f, { file: page.path, ...at(f.at) }) }))
 }
 
 // ---- Allow comments and diagnostics -------------------------------------------------------

@@ -37,7 +37,7 @@ import { checkHostFiles } from './hosts.ts'
 import { contentFindings, STATIC_RULES } from './content-rules.ts'
 import { lintCompliance } from './compliance.ts'
 import { checkLinks } from './links.ts'
-import type { CheckName } from './names.ts'
+import { CHECKS, type CheckName } from './names.ts'
 import type { CheckCount } from './report.ts'
 import { kindOf, planVisits, type CheckedPage } from './plan.ts'
 import { checkTranslations } from './translations.ts'
@@ -88,12 +88,6 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   report.pages = pages.length
   const version = await checkVersion(packageDir)
   const cache = options.all ? new CheckCache(new Map()) : loadCheckCache(root, version)
-  await timed('translations', (count) => checkTranslations(pages, project.localeFiles, site, cache.remembering(count)))
-  await timed('compliance', (count) => lintCompliance({
-    sources: [project.siteFile, ...project.content, ...project.localeFiles], staticFiles: project.staticFiles, contentImages: project.contentImages, site, pages,
-  }, cache.remembering(count)))
-  await timed('hosts', () => checkHostFiles(files, (path) => statSync(join(out, path)).size, site))
-
   // Content rules: every page, from its HTML, unless this HTML (and the Markdown its findings point into) was judged before.
   const contentProblems = new Map<string, Diagnostic[]>()
   const judgeContent = (count: CheckCount) => {
@@ -102,80 +96,90 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
     return [...contentProblems.values()].flat()
   }
 
-  const needServer = runs('links') || runs('accessibility') || runs('budgets')
-  if (needServer) {
-    const headerRules = await loadHeaderRules(out, (message) => report.findings.push({ code: 'InvalidHeaders', severity: 'error', file: '_headers', message }))
-    // Uncompressed: the checks read every page once, and compressing each would cost more than sending it.
-    const server = await startServer({ dir: out, port: 0, headerRules, compress: false })
-    try {
-      await timed('links', async (count) => {
-        const links = linkJudgements(pages, files, site.baseUrl, cache, count)
-        const checked = await checkLinks(pages, server.url, site.baseUrl, links.stale.map((s) => s.page))
-        for (const { page, key } of links.stale) {
-          const judgement = { findings: checked.findings.filter((f) => f.file === page.path), external: checked.external.filter((e) => e.from === page.path).map((e) => e.url) }
-          cache.set(key, judgement)
-          links.known.push({ page, judgement })
-        }
-        const seen = new Set<string>()
-        for (const { page, judgement } of links.known.sort((a, b) => a.page.path.localeCompare(b.page.path))) {
-          for (const url of judgement.external ?? []) if (!seen.has(url)) { seen.add(url); report.external.push({ url, from: page.path }) }
-        }
-        report.external.sort((a, b) => a.url.localeCompare(b.url))
-        return links.known.flatMap((k) => k.judgement.findings)
-      })
+  // The browser's pages: one of each kind not judged before, and those whose content needs it.
+  const frame = frameVersion(project, out, files)
+  const kindKey = (kind: string) => `kind ${kind} ${frame}`
+  const pageKey = (page: CheckedPage) => `page ${page.hash} ${frame}`
+  const plan = !runs('accessibility') && !runs('budgets') ? { visits: [] }
+    : options.all ? { visits: pages.map((page) => ({ page, kinds: [kindOf(page)].filter((k) => k !== undefined), reason: '--all' })) }
+      : planVisits(pages, (kind) => cache.get(kindKey(kind)) !== undefined, (page) => cache.get(pageKey(page)) !== undefined)
 
-      // The browser's pages: one of each kind not judged before, and those whose content needs it.
-      const frame = frameVersion(project, out, files)
-      const kindKey = (kind: string) => `kind ${kind} ${frame}`
-      const pageKey = (page: CheckedPage) => `page ${page.hash} ${frame}`
-      const plan = options.all
-        ? { visits: pages.map((page) => ({ page, kinds: [kindOf(page)].filter((k) => k !== undefined), reason: '--all' })) }
-        : planVisits(pages, (kind) => cache.get(kindKey(kind)) !== undefined, (page) => cache.get(pageKey(page)) !== undefined)
-      let visits: PageVisit[] | undefined
-      // Chromium and playwright are loaded only when a page is to be opened.
-      const visit = async () => (visits ??= plan.visits.length === 0 ? [] : await (await import('./browser.ts')).visitPages(server.url, plan.visits.map((v) => v.page.path),
+  const needServer = runs('links') || plan.visits.length > 0
+  const server = needServer ? await startServer({
+    dir: out, port: 0, compress: false, // the checks read every page once: compressing each would cost more than sending it
+    headerRules: await loadHeaderRules(out, (message) => report.findings.push({ code: 'InvalidHeaders', severity: 'error', file: '_headers', message })),
+  }) : undefined
+  try {
+    // Chromium works in processes of its own while this thread checks the links; the checks that
+    // hold this thread come after it, since the same thread serves Chromium its pages.
+    const visits: Promise<PageVisit[]> = plan.visits.length === 0 ? Promise.resolve([])
+      : import('./browser.ts').then(({ visitPages }) => visitPages(server!.url, plan.visits.map((v) => v.page.path),
         (done) => options.onProgress?.({ check: 'accessibility', done, total: plan.visits.length })))
+    visits.catch(() => {}) // awaited below
 
-      await timed('accessibility', async (count) => {
-        const fromContent = judgeContent(count)
-        const seen = await visit()
-        count.browser = seen.length
-        const fromBrowser = seen.flatMap((v) => {
-          // A rule the content rules judged on this page is reported once, where they point (the Markdown).
-          const judged = new Set((contentProblems.get(v.path) ?? []).map((d) => d.code))
-          return accessibilityFindings([{ ...v, violations: v.violations.filter((x) => !(STATIC_RULES.includes(x.id) && judged.has(`axe/${x.id}`))) }])
-        })
-        remember(plan.visits, seen, fromBrowser)
-        return [...fromContent, ...fromBrowser.map((d) => withKindHint(d, plan.visits))]
-      })
-      await timed('budgets', async (count) => {
-        const manifest = loadManifest(root, out)
-        const gzipped = memoised((path: string) => gzipSize(readFileSync(join(out, path))))
-        const vouched = manifest ? pages.filter((p) => p.facts) : []
-        const isVouched = new Set(vouched.map((p) => p.path))
-        count.judged = vouched.length
-        // The browser confirms each kind, and is the only judge of pages the manifest does not vouch for.
-        const seen = await visit()
-        count.browser = seen.length
-        const unvouched = seen.filter((v) => !isVouched.has(v.path))
-        return [...budgetFindings(vouched.map((p) => ({ path: p.path, loaded: staticLoads(p.html, manifest!.assets) })), gzipped),
-          ...budgetFindings(unvouched, gzipped, vouched.length === 0)]
-      })
-
-      /** Browser judgements without an error are kept: for the kinds a visit stood for, and for the page itself. */
-      function remember(planned: typeof plan.visits, seen: PageVisit[], findings: Diagnostic[]) {
-        const failed = new Set(findings.filter((d) => d.severity === 'error').map((d) => d.file))
-        for (const { page, kinds } of planned) {
-          if (failed.has(page.path) || !seen.some((v) => v.path === page.path)) continue
-          for (const kind of kinds) cache.set(kindKey(kind), { findings: [] })
-          cache.set(pageKey(page), { findings: [] })
-        }
+    await timed('links', async (count) => {
+      const links = linkJudgements(pages, files, site.baseUrl, cache, count)
+      const checked = await checkLinks(pages, server!.url, site.baseUrl, links.stale.map((s) => s.page))
+      for (const { page, key } of links.stale) {
+        const judgement = { findings: checked.findings.filter((f) => f.file === page.path), external: checked.external.filter((e) => e.from === page.path).map((e) => e.url) }
+        cache.set(key, judgement)
+        links.known.push({ page, judgement })
       }
-    } finally {
-      await server.close()
+      const seen = new Set<string>()
+      for (const { page, judgement } of links.known.sort((a, b) => a.page.path.localeCompare(b.page.path))) {
+        for (const url of judgement.external ?? []) if (!seen.has(url)) { seen.add(url); report.external.push({ url, from: page.path }) }
+      }
+      report.external.sort((a, b) => a.url.localeCompare(b.url))
+      return links.known.flatMap((k) => k.judgement.findings)
+    })
+    await timed('accessibility', async (count) => {
+      const seen = await visits
+      const fromContent = judgeContent(count)
+      count.browser = seen.length
+      const fromBrowser = seen.flatMap((v) => {
+        // A rule the content rules judged on this page is reported once, where they point (the Markdown).
+        const judged = new Set((contentProblems.get(v.path) ?? []).map((d) => d.code))
+        return accessibilityFindings([{ ...v, violations: v.violations.filter((x) => !(STATIC_RULES.includes(x.id) && judged.has(`axe/${x.id}`))) }])
+      })
+      rememberPasses(seen, fromBrowser)
+      return [...fromContent, ...fromBrowser.map((d) => withKindHint(d, plan.visits))]
+    })
+    await timed('budgets', async (count) => {
+      const manifest = loadManifest(root, out)
+      const gzipped = memoised((path: string) => gzipSize(readFileSync(join(out, path))))
+      const vouched = manifest ? pages.filter((p) => p.facts) : []
+      const isVouched = new Set(vouched.map((p) => p.path))
+      count.judged = vouched.length
+      // The browser confirms each kind, and is the only judge of pages the manifest does not vouch for.
+      const seen = await visits
+      count.browser = seen.length
+      const unvouched = seen.filter((v) => !isVouched.has(v.path))
+      return [...budgetFindings(vouched.map((p) => ({ path: p.path, loaded: staticLoads(p.html, manifest!.assets) })), gzipped),
+        ...budgetFindings(unvouched, gzipped, vouched.length === 0)]
+    })
+  } finally {
+    await server?.close()
+  }
+  await timed('translations', (count) => checkTranslations(pages, project.localeFiles, site, cache.remembering(count)))
+  await timed('compliance', (count) => lintCompliance({
+    sources: [project.siteFile, ...project.content, ...project.localeFiles], staticFiles: project.staticFiles, contentImages: project.contentImages, site, pages,
+  }, cache.remembering(count)))
+  await timed('hosts', () => checkHostFiles(files, (path) => statSync(join(out, path)).size, site))
+
+  /** Browser judgements without an error are kept: for the kinds a visit stood for, and for the page itself. */
+  function rememberPasses(seen: PageVisit[], findings: Diagnostic[]) {
+    const failed = new Set(findings.filter((d) => d.severity === 'error').map((d) => d.file))
+    const opened = new Set(seen.map((v) => v.path))
+    for (const { page, kinds } of plan.visits) {
+      if (failed.has(page.path) || !opened.has(page.path)) continue
+      for (const kind of kinds) cache.set(kindKey(kind), { findings: [] })
+      cache.set(pageKey(page), { findings: [] })
     }
   }
+
   saveCheckCache(root, version, cache, options.only !== undefined)
+  // Reported in the order of CHECKS, whatever order they ran in.
+  report.counts = Object.fromEntries(CHECKS.flatMap((name) => (report.counts[name] ? [[name, report.counts[name]]] : [])))
   return sorted(report)
 }
 
