@@ -38,7 +38,6 @@ async function visitOne(page: Page, url: string): Promise<Pick<PageVisit, 'block
   const blocked = await page.evaluate(() => (window as unknown as { __blocked: string[] }).__blocked)
   // axe-core itself, not @axe-core/playwright, whose analyze() opens a page of its own to finish
   // every run: more than half of each visit. The site's only frame is another site's map.
-  await page.evaluate(axeSource())
   const violations = await page.evaluate((tags) => (window as unknown as { axe: AxeCore }).axe
     .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false })
     .then((r) => r.violations.map((v) => ({ id: v.id, help: v.help, helpUrl: v.helpUrl, targets: v.nodes.map((n) => n.target.join(' ')) }))), AXE_TAGS)
@@ -55,6 +54,8 @@ export async function visitPages(serverUrl: string, paths: string[], onVisit?: (
     const context = await browser.newContext()
     // Other origins (the font service, the map) are not part of the site: answer them empty at once.
     await context.route((url) => url.origin !== serverUrl, (route) => route.fulfill({ status: 204 }))
+    // In every page from its start: compiled once per tab rather than once per visit.
+    await context.addInitScript({ content: axeSource() })
     await context.addInitScript(() => {
       const blocked: string[] = ((window as unknown as { __blocked: string[] }).__blocked = [])
       document.addEventListener('securitypolicyviolation', (e) => blocked.push(`${e.effectiveDirective} blocked ${e.blockedURI === 'inline' || !e.blockedURI ? 'inline code' : e.blockedURI}`))
