@@ -4,7 +4,7 @@
  * on the configured base URL (canonical, hreflang, sharing images) are checked on the local copy;
  * links to other sites are listed, never fetched.
  */
-import { LinkChecker, LinkState } from 'linkinator'
+import { LinkChecker, LinkState, type LinkResult } from 'linkinator'
 import { outputFileFor } from '../shared/urls.ts'
 import type { Diagnostic } from '../types.ts'
 import { lineColumn } from './html.ts'
@@ -23,15 +23,8 @@ export async function checkLinks(pages: { path: string; html: string }[], server
   const external = new Map<string, string>()
   if (judged.length === 0) return { findings: [], external: [] }
   const starts = judged.map((p) => `${serverUrl}/${p.path.replace(/(^|\/)index\.html$/, '$1')}`)
-  const result = await new LinkChecker().check({
-    path: starts,
-    recurse: false, // every page to judge is a start; the pages they link to are fetched, not crawled
-    checkFragments: true,
-    redirects: 'error', // an internal link must name the page's own URL, with its trailing slash
-    concurrency: 16,
-    urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(baseUrl)}(?=/|$)`), replacement: serverUrl }],
-    linksToSkip: async (link) => link !== serverUrl && !link.startsWith(`${serverUrl}/`),
-  })
+  const result: { links: LinkResult[] } = { links: [] }
+  for (let i = 0; i < starts.length; i += BATCH) result.links.push(...await checkFrom(starts.slice(i, i + BATCH), serverUrl, baseUrl))
   for (const link of result.links) {
     if (link.state === LinkState.SKIPPED && link.parent && /^https?:/.test(link.url) && !external.has(link.url)) external.set(link.url, pagePath(link.parent, serverUrl))
   }
@@ -54,6 +47,27 @@ export async function checkLinks(pages: { path: string; html: string }[], server
   // linkinator may report one missing anchor once for each page that links to it.
   const unique = [...new Map(findings.map((f) => [`${f.file} ${f.line} ${f.column} ${f.message}`, f])).values()]
   return { findings: unique, external: [...external].map(([url, from]) => ({ url, from })) }
+}
+
+/**
+ * Pages per linkinator run. Its queue shifts an array that holds a task for every link it has
+ * seen, so the time of one run grows with the square of its pages (77 s for 4,250 pages);
+ * runs of a hundred pages each re-check only the few links that every page shares.
+ */
+const BATCH = 100
+
+/** One linkinator run: every page to judge is a start; the pages they link to are fetched, not crawled. */
+async function checkFrom(starts: string[], serverUrl: string, baseUrl: string): Promise<LinkResult[]> {
+  const { links } = await new LinkChecker().check({
+    path: starts,
+    recurse: false,
+    checkFragments: true,
+    redirects: 'error', // an internal link must name the page's own URL, with its trailing slash
+    concurrency: 16,
+    urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(baseUrl)}(?=/|$)`), replacement: serverUrl }],
+    linksToSkip: async (link) => link !== serverUrl && !link.startsWith(`${serverUrl}/`),
+  })
+  return links
 }
 
 function describe(status: number | undefined, target: string): string {
