@@ -22,7 +22,7 @@ import { resolveFolders } from '../build/folders.ts'
 import { loadManifest } from '../build/manifest.ts'
 import { contentHash } from '../build/write.ts'
 import { packageDir } from '../util/package.ts'
-import { hashOf } from '../util/memo.ts'
+import { hashOf, oncePerKey } from '../util/memo.ts'
 import { UsageError } from '../errors.ts'
 import { listFiles, readProject } from '../content/read.ts'
 import { loadHeaderRules, startServer } from '../serve/index.ts'
@@ -146,7 +146,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
     })
     await timed('budgets', async (count) => {
       const manifest = loadManifest(root, out)
-      const gzipped = memoised((path: string) => gzipSize(readFileSync(join(out, path))))
+      const gzipped = oncePerKey((path: string) => gzipSize(readFileSync(join(out, path))))
       const vouched = manifest ? pages.filter((p) => p.facts) : []
       const isVouched = new Set(vouched.map((p) => p.path))
       count.judged = vouched.length
@@ -232,11 +232,6 @@ function withKindHint(finding: Diagnostic, planned: { page: CheckedPage; kinds: 
   if (kinds.length === 0) return finding
   const described = kinds.map((k) => { const [template, locale] = k.split(' '); return `the ${template} pages in ${locale}` }).join(', ')
   return { ...finding, hint: `${finding.hint ?? ''} Judged on this page for ${described}: look in the template, its CSS and its islands first.`.trim() }
-}
-
-function memoised<T>(get: (key: string) => T): (key: string) => T {
-  const known = new Map<string, T>()
-  return (key) => { if (!known.has(key)) known.set(key, get(key)); return known.get(key)! }
 }
 
 function sorted(report: CheckReport): CheckReport {

@@ -6,8 +6,8 @@
 import { loadMessages } from '../content/messages.ts'
 import { localeUrl, splitLocale } from '../shared/urls.ts'
 import type { Diagnostic, SiteConfig, SourceFile } from '../types.ts'
-import { langOf, readHtml, select, type HtmlElement } from './html.ts'
-import { hashOf } from '../util/memo.ts'
+import { langOf, lineColumn, readHtml, type HtmlElement } from './html.ts'
+import { hashOf, oncePerKey } from '../util/memo.ts'
 import { judgeNow, type Remember } from './cache.ts'
 
 /** `remember` answers for a page judged before (check/cache.ts). */
@@ -50,24 +50,43 @@ const MIN_LETTERS = 40
 
 /** Blocks of the main content mostly written in a script other than their language's. */
 function wrongScript(page: { path: string; html: string }): Diagnostic[] {
-  const doc = readHtml(page.path, page.html)
-  const main = select(doc.doc, (el) => el.name === 'main')[0]
+  // Only the main content is read, which spares parsing the rest of the page.
+  const start = page.html.indexOf('<main')
+  const end = page.html.lastIndexOf('</main>')
+  if (start === -1 || end < start) return []
+  const main = readHtml(page.path, page.html.slice(start, end + '</main>'.length)).doc.children.find((n) => 'attribs' in n) as HtmlElement | undefined
   if (!main) return []
-  const leaves = select(main, (el) => BLOCKS.has(el.name) && select(el, (inner) => BLOCKS.has(inner.name)).length === 0)
+  const pageLang = /<html[^>]*\slang="?([^"\s>]+)/.exec(page.html)?.[1]
+  const at = lineColumn(page.html)
   const found: Diagnostic[] = []
-  for (const block of leaves) {
-    const lang = langOf(block)
+  for (const block of innermostBlocks(main)) {
+    const lang = langOf(block) ?? pageLang
     const script = lang && scriptOf(lang)
     if (!script) continue
     const text = ownText(block)
     if ((text.match(/\p{L}/gu)?.length ?? 0) < MIN_LETTERS) continue
     if (shareInScript(text, script) >= 0.5) continue
     found.push({
-      code: 'WrongLanguage', severity: 'error', file: page.path, ...doc.at(block as HtmlElement),
+      code: 'WrongLanguage', severity: 'error', file: page.path, ...at(start + (block.startIndex ?? 0)),
       message: `This text is not in the page's language (${lang}): "${text.slice(0, 60)}${text.length > 60 ? '…' : ''}"`,
       hint: 'Translate it, or mark a passage that must stay in another language with lang="…" (in Markdown: <span lang="en">…</span>).',
     })
   }
+  return found
+}
+
+/** The blocks under `root` that hold no other block, in document order. */
+function innermostBlocks(root: HtmlElement): HtmlElement[] {
+  const found: HtmlElement[] = []
+  /** Walks `el`'s subtree and says whether it holds a block. */
+  const walk = (el: HtmlElement): boolean => {
+    let holdsBlock = false
+    for (const child of el.children) if ('attribs' in child && walk(child as HtmlElement)) holdsBlock = true
+    if (!BLOCKS.has(el.name)) return holdsBlock
+    if (!holdsBlock) found.push(el)
+    return true
+  }
+  walk(root)
   return found
 }
 
@@ -88,7 +107,7 @@ function ownText(block: HtmlElement): string {
  * naming "Amberlin Surgical Pte. Ltd." is still mostly Chinese. Example: ('您好 Dr Quah', 'Hani') -> 0.5
  */
 function shareInScript(text: string, script: string): number {
-  const own = new RegExp(`^\\p{Script=${script}}`, 'u')
+  const own = startsInScript(script)
   let words = 0
   let inScript = 0
   for (const [word] of text.matchAll(WORDS)) {
@@ -98,16 +117,18 @@ function shareInScript(text: string, script: string): number {
   return words === 0 ? 1 : inScript / words
 }
 
+const startsInScript = oncePerKey((script: string) => new RegExp(`^\\p{Script=${script}}`, 'u'))
+
 const UNSPACED = '\\p{Script=Hani}\\p{Script=Hira}\\p{Script=Kana}\\p{Script=Thai}'
 /** One character of an unspaced script, or a run of other letters. */
 const WORDS = new RegExp(`[${UNSPACED}]|(?:(?![${UNSPACED}])\\p{L})+`, 'gu')
 
 /** The Unicode script a language is written in. Example: 'zh' -> 'Hani', 'en' -> 'Latn', 'ta' -> 'Taml' */
-function scriptOf(lang: string): string | undefined {
+const scriptOf = oncePerKey((lang: string): string | undefined => {
   try {
     const script = new Intl.Locale(lang).maximize().script
     return script === 'Hans' || script === 'Hant' ? 'Hani' : script
   } catch {
     return undefined
   }
-}
+})

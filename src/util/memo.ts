@@ -22,6 +22,15 @@ export function oncePer<K extends object, V>(derive: (key: K) => V): (key: K) =>
   }
 }
 
+/** `derive` once per key for as long as the result is held: for keys that repeat (languages, file paths). */
+export function oncePerKey<V>(derive: (key: string) => V): (key: string) => V {
+  const known = new Map<string, V>()
+  return (key) => {
+    if (!known.has(key)) known.set(key, derive(key))
+    return known.get(key)!
+  }
+}
+
 /**
  * `derive` of a text, kept per key while the key's text stays the same: for per-page steps whose
  * store lives in a step (`remember('name', [], () => perKey(derive))`), so the dev server's
