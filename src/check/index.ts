@@ -19,7 +19,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSize } from '../assets/budgets.ts'
 import { resolveFolders } from '../build/folders.ts'
-import { loadManifest } from '../build/manifest.ts'
+import { loadManifest, type PageManifest } from '../build/manifest.ts'
 import { contentHash } from '../build/write.ts'
 import { packageDir } from '../util/package.ts'
 import { hashOf, oncePerKey } from '../util/memo.ts'
@@ -84,7 +84,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   const { site, diagnostics } = parseSite(project.siteFile)
   if (!site) return { ...report, findings: diagnostics }
   const files = await listFiles(out)
-  const pages = readPages(out, files, root, project.content)
+  const manifest = loadManifest(root, out)
+  const pages = readPages(out, files, manifest, project.content)
   report.pages = pages.length
   const version = await checkVersion(packageDir)
   const cache = options.all ? new CheckCache(new Map()) : loadCheckCache(root, version)
@@ -145,7 +146,6 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
       return [...fromContent, ...fromBrowser.map((d) => withKindHint(d, plan.visits))]
     })
     await timed('budgets', async (count) => {
-      const manifest = loadManifest(root, out)
       const gzipped = oncePerKey((path: string) => gzipSize(readFileSync(join(out, path))))
       const vouched = manifest ? pages.filter((p) => p.facts) : []
       const isVouched = new Set(vouched.map((p) => p.path))
@@ -184,8 +184,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
 }
 
 /** The built pages, each with its hash, what the manifest of the last build says of it, and its Markdown. */
-function readPages(out: string, files: string[], root: string, content: { path: string; text: string }[]): CheckedPage[] {
-  const manifest = loadManifest(root, out)
+function readPages(out: string, files: string[], manifest: PageManifest | undefined, content: { path: string; text: string }[]): CheckedPage[] {
   const sources = new Map(content.map((f) => [f.path, f]))
   return files.filter((f) => f.endsWith('.html')).map((path) => {
     const html = readFileSync(join(out, path), 'utf8')
