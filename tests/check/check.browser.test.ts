@@ -11,6 +11,7 @@ import { check } from '../../src/check/index.ts'
 import { staticLoads } from '../../src/check/budgets.ts'
 import { visitPages } from '../../src/check/browser.ts'
 import { kindOf } from '../../src/check/plan.ts'
+import { checkLinks } from '../../src/check/links.ts'
 import { loadManifest } from '../../src/build/manifest.ts'
 import { serveFolder } from '../support/browser.ts'
 import { buildSite } from '../support/browser.ts'
@@ -96,6 +97,25 @@ describe('a broken site', () => {
     expect(line(/^_cloudfront\/viewer-response\.js {2}warning CloudFrontFunctionTooLarge {2}This CloudFront Function is 1[34]\.\d KB; CloudFront accepts at most 10 KB\.$/)).toHaveLength(1)
     expect(r.stdout).toMatch(/: [1-9]\d* errors?, /)
     expect(r.status).toBe(1)
+  }, 120_000)
+
+  // A large site's links are checked a hundred pages a run; what one run found answering, the next takes as read.
+  test('links: runs of a few pages each find the same broken links and anchors as one run', async () => {
+    const out = copyBuilt()
+    const planted = ['services/ear/index.html', 'privacy/index.html', 'thank-you/index.html', 'cn/contact/index.html']
+    for (const page of planted) intoMain(out, page, '<p><a href="/contact/#no-such-anchor">anchor</a> <a href="/gone/">gone</a> <a href="/services/">fine</a></p>')
+    const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).sort()
+      .map((path) => ({ path, html: readFileSync(join(out, path), 'utf8') }))
+    const server = await serveFolder(out)
+    try {
+      const describe = (findings: { file?: string; message: string }[]) => findings.map((f) => `${f.file}  ${f.message}`).sort()
+      const inOneRun = describe((await checkLinks(pages, server.url, 'https://www.amberlin-clinic.example', pages, 100)).findings)
+      const inRuns = describe((await checkLinks(pages, server.url, 'https://www.amberlin-clinic.example', pages, 5)).findings)
+      expect(inOneRun).toEqual(planted.flatMap((page) => [`${page}  /contact/#no-such-anchor names an anchor that is not on the page`, `${page}  /gone/ answers status 404`]).sort())
+      expect(inRuns).toEqual(inOneRun)
+    } finally {
+      await server.close()
+    }
   }, 120_000)
 
   test('accessibility, security policy and budgets, measured in the browser', async () => {
