@@ -37,6 +37,10 @@ export const catalogue = {
     message: (detail: string) => `YAML could not be parsed: ${detail}`,
     hint: 'Check the indentation, and quote values that contain ": " or start with a special character.',
   }),
+  ControlCharacter: entry({
+    message: (code: string) => `The text holds the control character ${code}: it is invisible, and web pages, feeds and sharing images cannot hold it.`,
+    hint: 'Delete it (editors show it as a box, a "?" or a code such as <0x13>, if at all); retype the text around it if need be. In double quotes it may be written as an escape such as \\x13.',
+  }),
   InvalidFrontMatter: entry({
     message: (field: string, problem: string) => `Front matter field "${field}" ${problem}.`,
     hint: 'See "Front matter" in docs/editors.md for the fields each kind of page takes.',

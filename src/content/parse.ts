@@ -42,7 +42,7 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   if (file.text.trim() === '') return { place, diagnostics: [problem('EmptyPage', [], { file: file.path })] }
 
   const { yamlText, body } = splitFile(file)
-  if (!/^---[ \t]*\n/.test(file.text)) return { place, diagnostics: [problem('MissingFrontMatter', [], { file: file.path, line: 1, column: 1 })] }
+  if (!OPENING_LINE.test(file.text)) return { place, diagnostics: [problem('MissingFrontMatter', [], { file: file.path, line: 1, column: 1 })] }
   const parsed = parseYaml(yamlText, file.path) // gray-matter keeps the newline after the opening ---
   if (Array.isArray(parsed)) return { place, diagnostics: parsed }
 
@@ -62,6 +62,9 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   return { doc: { ...body, locale: place.locale, path, template, data, hash }, diagnostics }
 }
 
+/** The line that opens front matter: three dashes alone. */
+const OPENING_LINE = /^---[ \t]*\n/
+
 /** What a folder or file name may be to become part of a URL: as a front matter `slug`. */
 const URL_NAME = /^[a-z0-9-]+$/
 
@@ -71,6 +74,10 @@ const URL_NAME = /^[a-z0-9-]+$/
  *   { id: 'content/en/contact.md', markdown: 'Call us…', bodyLine: 8 }
  */
 export const splitFile = oncePer((file: SourceFile): { yamlText: string; body: BodySource } => {
+  // gray-matter reads a word after the opening --- as the front matter's language: "---js" runs
+  // it as JavaScript, "---json" throws on bad JSON, any other word throws. Such a file has no
+  // front matter (parseDoc reports MissingFrontMatter), so it never reaches gray-matter.
+  if (file.text.startsWith('---') && !OPENING_LINE.test(file.text)) return { yamlText: '', body: { id: file.path, markdown: file.text, bodyLine: 1 } }
   // gray-matter leaves `matter` undefined for an empty file.
   const { matter: yamlText = '', content } = matter()(file.text, { engines: { yaml: () => ({}) } })
   const bodyLine = file.text.slice(0, file.text.length - content.length).split('\n').length

@@ -19,16 +19,34 @@ export interface ParsedYaml {
  * Returns the value and a locator, or the parse errors as diagnostics.
  */
 export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml | Diagnostic[] {
-  const { isMap, isScalar, LineCounter, parseDocument } = yaml()
+  const { isMap, isScalar, LineCounter, parseDocument, visit } = yaml()
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
   const at = (offset: number): Position => {
     const p = lineCounter.linePos(offset)
     return { line: p.line + firstLine - 1, column: p.col }
   }
+  // A control character is reported first, at its own place: it is often what broke the YAML.
+  const raw = CONTROL.exec(text)
+  if (raw) return [controlCharacter(raw[0], file, at(raw.index))]
   // Only the first error: the ones after it are mostly consequences of it.
   const [first] = doc.errors
-  if (first) return [problem('InvalidYaml', [first.message.split('\n')[0]!], { file, ...at(first.pos[0]) })]
+  if (first) {
+    // The parser reports nesting deeper than its stack allows as "Maximum call stack size exceeded".
+    const tooDeep = first.code === 'RESOURCE_EXHAUSTION' && first.message.startsWith('Maximum call stack')
+    return [problem('InvalidYaml', [tooDeep ? 'the values are nested too deeply.' : first.message.split('\n')[0]!], { file, ...at(first.pos[0]) })]
+  }
+  // Written as an escape in double quotes ("\x13"), a control character is only in the value.
+  let escaped: Diagnostic | undefined
+  visit(doc, {
+    Scalar: (_, node) => {
+      const found = typeof node.value === 'string' ? CONTROL.exec(node.value) : null
+      if (!found) return undefined
+      escaped = controlCharacter(found[0], file, at(node.range?.[0] ?? 0))
+      return visit.BREAK
+    },
+  })
+  if (escaped) return [escaped]
   const locate = (path: readonly PropertyKey[], { key = false } = {}): Position => {
     const parent = key ? doc.getIn(path.slice(0, -1) as unknown[], true) ?? doc.contents : undefined
     const pair = isMap(parent) ? parent.items.find((p) => isScalar(p.key) && p.key.value === path.at(-1)) : undefined
@@ -40,6 +58,18 @@ export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml
     return { line: firstLine, column: 1 }
   }
   return { data: doc.toJS() ?? {}, locate }
+}
+
+/**
+ * Characters that XML 1.0 forbids: control characters other than tab and line breaks, U+FFFE and
+ * U+FFFF. An editor shows none of them, and text holding one cannot go into the SVG of a sharing
+ * image (the image library refuses it) or the Atom feed.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/
+
+function controlCharacter(char: string, file: string, at: Position): Diagnostic {
+  const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+  return problem('ControlCharacter', [code], { file, ...at })
 }
 
 /** Turns a schema issue into "is required", "must be text, got a number" and the like. */

@@ -25,7 +25,9 @@ export const frontMatterSchemas = lazySchema((z): Record<TemplateName, z.ZodObje
     /** Overrides the template that the file's folder implies. */
     template: z.enum(['home', 'services', 'service', 'doctor', 'contact', 'thank-you', 'blog-index', 'article', 'page']).optional(),
     /** Overrides the last part of the URL, which is otherwise the file name. */
-    slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens').optional(),
+    // The slug names a folder of the built site, and file systems refuse names over 255 bytes.
+    slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens')
+      .max(200, 'must be at most 200 characters').optional(),
     /** Drafts are left out of production builds. */
     draft: z.boolean().optional(),
   }
