@@ -49,7 +49,8 @@ async function drawPng(svg: string): Promise<Uint8Array> {
 /** The leaf of the logo, in a 36-unit box. */
 const LEAF = '<path d="M18 7c6 5 7 13 0 22C11 20 12 12 18 7z"/>'
 
-function card(name: string, section: string | undefined): string {
+function card(fullName: string, fullSection: string | undefined): string {
+  const [name, section] = [clipped(fullName), fullSection && clipped(fullSection)]
   const size = fitting(name, 64, 680)
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${OG_WIDTH}" height="${OG_HEIGHT}" viewBox="0 0 ${OG_WIDTH} ${OG_HEIGHT}">
 <rect width="${OG_WIDTH}" height="${OG_HEIGHT}" fill="${COLOURS.ground}"/>
@@ -73,6 +74,15 @@ function logo(): string {
 function fitting(text: string, largest: number, width: number): number {
   const ems = [...text].reduce((sum, c) => sum + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 1 : 0.62), 0)
   return Math.min(largest, Math.floor(width / Math.max(ems, 1)))
+}
+
+/**
+ * A label cut to what the image can show: a page title or message thousands of characters long
+ * would be drawn at a fraction of a pixel, and drawing it took the image library minutes.
+ */
+function clipped(text: string, most = 80): string {
+  const characters = [...text]
+  return characters.length <= most ? text : `${characters.slice(0, most - 1).join('')}…`
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

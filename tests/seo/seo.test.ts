@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { build, type BuildResult } from '../../src/index.ts'
 import { byTag, readHtml, select, textOf, type HtmlPage } from '../../src/check/html.ts'
 import type { Route } from '../../src/types.ts'
-import { ARTICLES, BILINGUAL_PATHS, projectRoot } from '../support/helpers.ts'
+import { ARTICLES, BILINGUAL_PATHS, copySite, edit, projectRoot } from '../support/helpers.ts'
 
 const BASE = 'https://www.amberlin-clinic.example'
 const site = parse(readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')) as {
@@ -214,6 +214,16 @@ describe('sharing images', () => {
     const logo = await sharp(file('og/logo.png') as Uint8Array).metadata()
     expect([logo.width, logo.height]).toEqual([512, 512])
   })
+
+  // Drawn whole, a label of 100,000 characters kept the image library busy for minutes: past the test's time limit.
+  test('a label of 100,000 characters is cut to what the image shows, and the site builds at once', async () => {
+    const site = copySite()
+    edit(site, 'locales/en-SG.yaml', (yaml) => yaml.replace('  services: Services\n', `  services: ${'Services '.repeat(11_112)}\n`))
+    const long = await build({ root: site, out: join(site, 'dist'), write: false, cache: false })
+    expect(long.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    const card = long.files.find((f) => f.path === 'og/services-en.png')!.contents as Uint8Array
+    expect((await sharp(card).metadata()).width).toBe(1200)
+  }, 60_000)
 })
 
 describe('Open Graph and hreflang', () => {
