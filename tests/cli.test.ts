@@ -1,9 +1,9 @@
 /** The CLI as a process: exit codes, exact messages, and a previous site kept intact on failure. */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { copySite, edit, projectRoot, runCli } from './support/helpers.ts'
+import { copyPackage, copySite, edit, projectRoot, runCli } from './support/helpers.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 
@@ -255,14 +255,6 @@ test('a build of more than 300 pages prints its progress on stderr, up to every 
   // The summary still follows on stdout, counting the generated articles.
   expect(r.stdout).toMatch(new RegExp(`^  article\\s+${ARTICLES + 13}\\s+0$`, 'm'))
 }, 300_000)
-
-/** A copy of clinic-build itself (its code, not a site), to edit without touching the real one. */
-function copyPackage(): string {
-  const copy = mkdtempSync(join(tmpdir(), 'clinic-package-'))
-  for (const part of ['bin', 'src', 'templates', 'package.json', 'tsconfig.json']) cpSync(join(projectRoot, part), join(copy, part), { recursive: true })
-  symlinkSync(join(projectRoot, 'node_modules'), join(copy, 'node_modules'))
-  return copy
-}
 
 test('a bug in clinic-build is one line naming the file it was processing, and the stack only with --debug', async () => {
   const copy = copyPackage()

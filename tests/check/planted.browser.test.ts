@@ -4,22 +4,13 @@
  * can find, built, then checked with an empty check cache, again with the cache, and with --all.
  * Each run must report every problem, naming its file.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { copySite, edit, projectRoot, runCli } from '../support/helpers.ts'
+import { copyPackage, copySite, edit, runCli } from '../support/helpers.ts'
 
 const ARTICLE = 'content/en/blog/a-guide-to-double-eyelid-surgery.md'
-
-/** A copy of clinic-build itself, to break its templates, stylesheet and islands. */
-function copyPackage(): string {
-  const copy = mkdtempSync(join(tmpdir(), 'clinic-package-'))
-  for (const part of ['bin', 'src', 'templates', 'package.json', 'tsconfig.json']) cpSync(join(projectRoot, part), join(copy, part), { recursive: true })
-  symlinkSync(join(projectRoot, 'node_modules'), join(copy, 'node_modules'))
-  return copy
-}
 
 /** Each planted problem, as a pattern its finding's line must match (file, rule, message). */
 const PLANTED: Record<string, RegExp> = {

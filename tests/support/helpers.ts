@@ -1,6 +1,6 @@
 /** Test helpers: copies of the real site in temporary folders, and the CLI run as a process. */
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -12,6 +12,14 @@ export function copySite(): string {
   const dir = mkdtempSync(join(tmpdir(), 'clinic-site-'))
   for (const folder of ['content', 'locales', 'static']) cpSync(join(projectRoot, folder), join(dir, folder), { recursive: true })
   return dir
+}
+
+/** A copy of clinic-build itself (its code, not a site), to edit without touching the real one. */
+export function copyPackage(): string {
+  const copy = mkdtempSync(join(tmpdir(), 'clinic-package-'))
+  for (const part of ['bin', 'src', 'templates', 'package.json', 'tsconfig.json']) cpSync(join(projectRoot, part), join(copy, part), { recursive: true })
+  symlinkSync(join(projectRoot, 'node_modules'), join(copy, 'node_modules'))
+  return copy
 }
 
 /** Rewrites one file of a site copy. */

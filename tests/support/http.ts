@@ -1,6 +1,7 @@
 /** Plain HTTP for server tests: exact bytes in and out, no decompression, no URL normalising. */
 import { request } from 'node:http'
-import { connect } from 'node:net'
+import { once } from 'node:events'
+import { connect, createServer, type AddressInfo } from 'node:net'
 
 export interface Reply { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
 
@@ -33,3 +34,12 @@ export function raw(port: number, head: string): Promise<{ status: number; text:
 
 /** A raw GET of `target` exactly as written, `..` and backslashes included. */
 export const rawGet = (port: number, target: string) => raw(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)
+
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
+  await new Promise((closed) => server.close(closed))
+  return port
+}

@@ -11,12 +11,11 @@ import fc from 'fast-check'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { damaged, damages, runOptions, type Damage } from '../../support/damage.ts'
 import { BIN, copySite } from '../../support/helpers.ts'
-import { get } from '../../support/http.ts'
+import { freePort, get } from '../../support/http.ts'
 
 const PAGE = 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md'
 const PAGE_URL = '/blog/how-to-prepare-for-a-rhinoplasty/'
@@ -33,15 +32,6 @@ afterAll(async () => {
   }
   rmSync(site, { recursive: true, force: true })
 })
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as AddressInfo
-  await new Promise((closed) => server.close(closed))
-  return port
-}
 
 /** Starts dev on the copy of the site; resolves with its address once it serves. */
 async function startDev(): Promise<string> {

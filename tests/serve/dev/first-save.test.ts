@@ -5,12 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { once } from 'node:events'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { afterEach, expect, test } from 'vitest'
 import { BIN, copySite } from '../../support/helpers.ts'
-import { get } from '../../support/http.ts'
+import { freePort, get } from '../../support/http.ts'
 
 const CONTACT = 'content/en/contact.md'
 let child: ChildProcess | undefined
@@ -21,15 +18,6 @@ afterEach(() => {
   if (site) rmSync(site, { recursive: true, force: true })
   child = site = undefined
 })
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as AddressInfo
-  await new Promise((closed) => server.close(closed))
-  return port
-}
 
 /** Starts dev on a copy of the site; `onOutput` sees its standard output as it grows. */
 function startDev(port: number, onOutput: (stdout: string) => void = () => {}): Promise<string> {
