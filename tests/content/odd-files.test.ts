@@ -1,10 +1,11 @@
 // Files an editor can leave under content/ by accident: each builds, or is a catalogued error that
 // names the file, with exit 1 and the previous site left as it was; never a crash.
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { copySite, runCli } from '../support/helpers.ts'
+import { BIN, copySite, runCli } from '../support/helpers.ts'
+import { execFile } from 'node:child_process'
 
 let site: string
 let out: string
@@ -131,3 +132,27 @@ describe('folders, links and names', () => {
     expect(html('blog/slugged-article')).toContain('<h1>Slugged</h1>')
   })
 })
+
+// Root reads every file whatever its mode, so as root the build runs as the user nobody.
+test('a file the build may not read is Unreadable, naming it, and the previous site stays', async () => {
+  const asRoot = process.getuid?.() === 0
+  if (asRoot && !existsSync('/usr/bin/setpriv')) throw new Error('this test needs setpriv (util-linux) to run the build as another user')
+  await runCli(['--version']) // the bundle of the sources, made before a user who may not write it runs the command
+  const locked = join(site, 'content/en/blog/locked.md')
+  writeFileSync(locked, article('Locked'))
+  chmodSync(locked, 0o000)
+  for (const entry of readdirSync(site, { recursive: true, withFileTypes: true })) if (entry.isDirectory()) chmodSync(join(entry.parentPath, entry.name), 0o777)
+  chmodSync(site, 0o777)
+  for (const file of readdirSync(out, { recursive: true, withFileTypes: true })) if (file.isFile()) chmodSync(join(file.parentPath, file.name), 0o666)
+  const command = asRoot ? ['/usr/bin/setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN] : [process.execPath, BIN]
+  try {
+    const result = await new Promise<{ status: number; stderr: string }>((done) => execFile(command[0]!, [...command.slice(1), '--root', site, '--out', out], { encoding: 'utf8' },
+      (error, _stdout, stderr) => done({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr })))
+    expect(result.stderr).toContain('content/en/blog/locked.md  Unreadable  The file could not be read: permission denied.')
+    expect(result.stderr).not.toMatch(/internal error|\n\s+at /i)
+    expect(result.status).toBe(1)
+    expect(snapshot(out)).toEqual(previous)
+  } finally {
+    rmSync(locked, { force: true })
+  }
+}, 60_000)
