@@ -102,7 +102,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   const kindKey = (kind: string) => `kind ${kind} ${frame}`
   const pageKey = (page: CheckedPage) => `page ${page.hash} ${frame}`
   const plan = !runs('accessibility') && !runs('budgets') ? { visits: [] }
-    : options.all ? { visits: pages.map((page) => ({ page, kinds: [kindOf(page)].filter((k) => k !== undefined), reason: '--all' })) }
+    : options.all ? { visits: pages.map((page) => ({ page, kinds: [kindOf(page)].filter((k) => k !== undefined) })) }
       : planVisits(pages, (kind) => cache.get(kindKey(kind)) !== undefined, (page) => cache.get(pageKey(page)) !== undefined)
 
   const needServer = runs('links') || plan.visits.length > 0

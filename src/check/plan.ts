@@ -48,8 +48,8 @@ export function browserReason(page: CheckedPage): string | undefined {
 }
 
 export interface BrowserPlan {
-  /** Pages to open, each with why. */
-  visits: { page: CheckedPage; kinds: string[]; reason: string }[]
+  /** Pages to open, each with the kinds it stands for (none: opened for its own content). */
+  visits: { page: CheckedPage; kinds: string[] }[]
 }
 
 /**
@@ -59,8 +59,7 @@ export interface BrowserPlan {
 export function planVisits(pages: CheckedPage[], judged: (kind: string) => boolean, pageJudged: (page: CheckedPage) => boolean): BrowserPlan {
   const visits = new Map<string, BrowserPlan['visits'][number]>()
   for (const page of pages) {
-    const reason = browserReason(page)
-    if (reason && !pageJudged(page)) visits.set(page.path, { page, kinds: [], reason })
+    if (browserReason(page) && !pageJudged(page)) visits.set(page.path, { page, kinds: [] })
   }
   const byKind = new Map<string, CheckedPage[]>()
   for (const page of pages) {
@@ -69,7 +68,7 @@ export function planVisits(pages: CheckedPage[], judged: (kind: string) => boole
   }
   for (const [kind, members] of byKind) {
     const chosen = members.find((p) => visits.has(p.path)) ?? members[0]!
-    const visit = visits.get(chosen.path) ?? { page: chosen, kinds: [], reason: `the ${kind.split(' ')[0]} pages in ${kind.split(' ')[1]}` }
+    const visit = visits.get(chosen.path) ?? { page: chosen, kinds: [] }
     visit.kinds.push(kind)
     visits.set(chosen.path, visit)
   }
