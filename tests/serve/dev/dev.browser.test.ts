@@ -265,7 +265,8 @@ describe('clinic-build dev', () => {
         second.stderr!.on('data', seen)
         second.once('exit', (code) => failed(new Error(`dev exited ${code}:\n${output}`)))
       })
-      expect(output).toContain(`Port ${port} is taken; trying ${port + 1}.`)
+      // The notice goes to stderr and the address to stdout: two pipes, read in either order.
+      await expect.poll(() => output).toContain(`Port ${port} is taken; trying ${port + 1}.`)
       expect(served).toBe(`http://127.0.0.1:${port + 1}`)
       expect((await get(`${served}/contact/`)).status).toBe(200)
     } finally {
