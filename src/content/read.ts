@@ -1,6 +1,6 @@
 /** The build's only input stage: reads the site folder and the templates into plain data. */
-import type { Dirent, Stats } from 'node:fs'
-import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs'
+import type { Stats } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { IMAGE_FILE } from '../assets/picture.ts'
@@ -24,23 +24,27 @@ export async function listFiles(dir: string): Promise<string[]> {
  * a folder (which could lead in a circle) or to nothing (missing, or a circle of links).
  */
 function walk(dir: string): { files: string[]; links: { path: string; to: 'folder' | 'nothing' }[] } {
-  let entries: Dirent[]
-  try {
-    entries = readdirSync(dir, { recursive: true, withFileTypes: true })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { files: [], links: [] }
-    throw error
-  }
   const files: string[] = []
   const links: { path: string; to: 'folder' | 'nothing' }[] = []
-  for (const entry of entries) {
-    const file = sitePath(dir, join(entry.parentPath, entry.name))
-    if (entry.isFile()) files.push(file)
-    else if (entry.isSymbolicLink()) {
-      const target = targetOf(join(entry.parentPath, entry.name))
-      if (target?.isFile()) files.push(file)
-      else links.push({ path: file, to: target?.isDirectory() ? 'folder' : 'nothing' })
+  // Folder by folder rather than readdirSync's `recursive`, which from Node 22 on follows links to
+  // folders (round a circle of them, forty levels deep).
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) visit(path)
+      else if (entry.isFile()) files.push(sitePath(dir, path))
+      else if (entry.isSymbolicLink()) {
+        const target = targetOf(path)
+        if (target?.isFile()) files.push(sitePath(dir, path))
+        else links.push({ path: sitePath(dir, path), to: target?.isDirectory() ? 'folder' : 'nothing' })
+      }
     }
+  }
+  try {
+    visit(dir)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !existsSync(dir)) return { files: [], links: [] }
+    throw error
   }
   return { files: files.sort(), links }
 }
