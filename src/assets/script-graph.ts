@@ -9,6 +9,7 @@
  * An island's name is its module's file name (src/client/islands/<name>.ts), as in the registry.
  */
 import type { Metafile } from 'esbuild'
+import type { Assets } from '../types.ts'
 
 export interface ScriptGraph {
   /** Output paths every page loads. */
@@ -40,4 +41,14 @@ export function scriptGraph(metafile: Metafile, entry: string, islandsDir: strin
     islands[name] = withStaticImports(path).filter((p) => !runtime.includes(p))
   }
   return { runtime, islands }
+}
+
+/** The islands a page's HTML marks, sorted, each once. Example: ['accordion', 'tabs'] */
+export function islandsOf(html: string): string[] {
+  return [...new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]!))].sort()
+}
+
+/** The script URLs a page with these islands loads: the runtime, then each island's own. */
+export function pageScripts(assets: Assets, islands: string[]): string[] {
+  return [...assets.runtime, ...islands.flatMap((island) => assets.islands[island] ?? [])]
 }

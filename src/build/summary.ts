@@ -3,6 +3,7 @@
  * loads, and those bytes against the budgets of src/assets/budgets.ts. Pure.
  */
 import { budgets, gzipSize, overBudget } from '../assets/budgets.ts'
+import { islandsOf, pageScripts } from '../assets/script-graph.ts'
 import { compute, perKey, type Remember } from '../util/memo.ts'
 import type { Assets, Diagnostic, OutputFile, RouteTable } from '../types.ts'
 
@@ -41,12 +42,9 @@ export function summarise(table: RouteTable, files: OutputFile[], diagnostics: D
   const total = (urls: Iterable<string>) => [...new Set(urls)].map((u) => sizeOf(u.slice(1))).reduce(add, { raw: 0, gzip: 0 })
   const runtime = total(assets.runtime)
   const css = total([assets.stylesheet])
-  const islandsOf = remember('islands of pages', [], () => perKey((html) => [...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]!)))
+  const islandsOfPage = remember('islands of pages', [], () => perKey(islandsOf))
   /** The runtime and the scripts of every island the page's HTML marks. */
-  const scriptsOf = (path: string) => [
-    ...assets.runtime,
-    ...islandsOf(path, String(byPath.get(path)?.contents ?? '')).flatMap((island) => assets.islands[island] ?? []),
-  ]
+  const scriptsOf = (path: string) => pageScripts(assets, islandsOfPage(path, String(byPath.get(path)?.contents ?? '')))
 
   const pages: Summary['pages'] = {}
   const byType = new Map<string, string[]>()

@@ -4,7 +4,7 @@
  * script graph (`staticLoads`), or from what the browser loaded on a visit. Pure: `gzipped` gives
  * the size of a built file.
  */
-import { islandsOf } from './plan.ts'
+import { islandsOf, pageScripts } from '../assets/script-graph.ts'
 import { overBudget, type BudgetName } from '../assets/budgets.ts'
 import type { Assets, Diagnostic } from '../types.ts'
 import type { PageVisit } from './browser.ts'
@@ -16,7 +16,7 @@ type Loads = Pick<PageVisit, 'path' | 'loaded'>
  * scripts of the islands its HTML marks, and its stylesheet links. Sorted, paths without the leading /.
  */
 export function staticLoads(html: string, assets: Assets): PageVisit['loaded'] {
-  const scripts = [...assets.runtime, ...islandsOf(html).flatMap((island) => assets.islands[island] ?? [])]
+  const scripts = pageScripts(assets, islandsOf(html))
   const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="?stylesheet"?[^>]*>/g)].map((m) => /\bhref="?(\/[^"\s>]*)/.exec(m[0])?.[1]).filter((href): href is string => href !== undefined && !href.startsWith('//'))
   return [
     ...[...new Set(scripts)].sort().map((path) => ({ path: path.slice(1), type: 'script' as const })),

@@ -7,6 +7,7 @@
  * colours come from the stylesheet. A page the last build's manifest does not vouch for is
  * opened itself. Pure.
  */
+import { islandsOf } from '../assets/script-graph.ts'
 import type { PageFacts } from '../build/manifest.ts'
 
 export interface CheckedPage {
@@ -27,11 +28,6 @@ export interface CheckedPage {
  */
 export const kindOf = (page: CheckedPage): string | undefined =>
   page.facts && `${page.facts.template} ${page.facts.locale} ${islandsOf(page.html).join(',')}`
-
-/** The islands a page's HTML marks, sorted. Example: ['accordion', 'tabs'] */
-export function islandsOf(html: string): string[] {
-  return [...new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]!))].sort()
-}
 
 /**
  * Why a page must be opened in the browser itself, beside its kind's page; undefined when its
