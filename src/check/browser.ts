@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { UsageError } from '../errors.ts'
+import { urlOfOutput } from '../shared/urls.ts'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** WCAG 2.2 A and AA, and axe's best practices. */
@@ -74,7 +75,7 @@ export async function visitPages(serverUrl: string, paths: string[], onVisit?: (
       })
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
         loaded = []
-        const found = await visitOne(page, `${serverUrl}/${path.replace(/(^|\/)index\.html$/, '$1')}`)
+        const found = await visitOne(page, `${serverUrl}${urlOfOutput(path)}`)
         visits.push({ path, ...found, loaded })
         onVisit?.(visits.length)
       }

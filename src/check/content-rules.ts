@@ -12,6 +12,7 @@ import axe from 'axe-core'
 import { DomUtils, parseDocument } from 'htmlparser2'
 import type { Diagnostic } from '../types.ts'
 import { lineColumn, type HtmlElement } from './html.ts'
+import { escapeRegExp } from '../util/regexp.ts'
 
 /** The Markdown file a page was rendered from. Example: { file: 'content/en/blog/x.md', text: '---\ntitle: …' } */
 export interface PageSource { file: string; text: string }
@@ -726,7 +727,6 @@ const textOf = (el: HtmlElement) => DomUtils.textContent(el)
 const parentOf = (el: HtmlElement): HtmlElement | undefined => (el.parent && DomUtils.isTag(el.parent) ? el.parent as HtmlElement : undefined)
 const elementChildren = (el: HtmlElement): HtmlElement[] => el.children.filter((c) => DomUtils.isTag(c)) as HtmlElement[]
 const firstChildNamed = (el: HtmlElement, name: string) => elementChildren(el).find((c) => c.name === name)
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 function decode(text: string): string {
   try {

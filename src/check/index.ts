@@ -28,6 +28,7 @@ import { listFiles, readProject } from '../content/read.ts'
 import { loadHeaderRules, startServer } from '../serve/index.ts'
 import { parseSite } from '../content/site.ts'
 import { outputFileFor } from '../shared/urls.ts'
+import { escapeRegExp } from '../util/regexp.ts'
 import type { Diagnostic } from '../types.ts'
 import { accessibilityFindings } from './accessibility.ts'
 import type { PageVisit } from './browser.ts'
@@ -203,7 +204,7 @@ function readPages(out: string, files: string[], manifest: PageManifest | undefi
 function linkJudgements(pages: CheckedPage[], files: string[], baseUrl: string, cache: CheckCache, count: CheckCount) {
   const hashes = new Map(pages.map((p) => [p.path, p.hash]))
   const others = hashOf(...files.filter((f) => !f.endsWith('.html')))
-  const internal = new RegExp(`(?:href|src)="(?:${baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})?(/[^"#?]*)`, 'g')
+  const internal = new RegExp(`(?:href|src)="(?:${escapeRegExp(baseUrl)})?(/[^"#?]*)`, 'g')
   const known: { page: CheckedPage; judgement: { findings: Diagnostic[]; external?: string[] } }[] = []
   const stale: { page: CheckedPage; key: string }[] = []
   for (const page of pages) {

@@ -7,7 +7,8 @@
  * on other pages depends on the order it reaches them, and missed some in tests.
  */
 import { LinkChecker, LinkState, type LinkResult } from 'linkinator'
-import { outputFileFor } from '../shared/urls.ts'
+import { outputFileFor, urlOfOutput } from '../shared/urls.ts'
+import { escapeRegExp } from '../util/regexp.ts'
 import { oncePerKey } from '../util/memo.ts'
 import type { Diagnostic } from '../types.ts'
 import { lineColumn } from './html.ts'
@@ -25,7 +26,7 @@ export interface LinkReport {
 export async function checkLinks(pages: { path: string; html: string }[], serverUrl: string, baseUrl: string, judged = pages, batch = BATCH): Promise<LinkReport> {
   const external = new Map<string, string>()
   if (judged.length === 0) return { findings: [], external: [] }
-  const starts = judged.map((p) => `${serverUrl}/${p.path.replace(/(^|\/)index\.html$/, '$1')}`)
+  const starts = judged.map((p) => `${serverUrl}${urlOfOutput(p.path)}`)
   const result: { links: LinkResult[] } = { links: [] }
   // What one run found answering, the next need not ask again: the stylesheet, the scripts, the menu's pages.
   const answered = new Set<string>()
@@ -71,7 +72,7 @@ export function missingAnchors(pages: { path: string; html: string }[], judged: 
       const target = path === undefined ? page.path : outputFileFor(path)
       const anchor = safeDecode(decodeHtml(fragment))
       if (anchor === '' || anchor.toLowerCase() === 'top' || !byPath.has(target) || anchorsOf(target).has(anchor)) continue
-      const url = `/${target.replace(/(^|\/)index\.html$/, '$1')}#${fragment}`
+      const url = `${urlOfOutput(target)}#${fragment}`
       found.push(brokenLink(page.path, at(m.index + 1), `${url} names an anchor that is not on the page`))
     }
   }
@@ -127,4 +128,3 @@ function locate(page: { path: string; html: string }, target: string): { line: n
   return {}
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

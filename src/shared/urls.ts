@@ -43,6 +43,9 @@ export function outputFileFor(url: string): string {
   return path === '' || path.endsWith('/') ? `${path}index.html` : path
 }
 
+/** The URL a file of the output folder is served at: outputFileFor turned round. Example: 'cn/contact/index.html' -> '/cn/contact/' */
+export const urlOfOutput = (file: string): string => `/${file.replace(/(^|\/)index\.html$/, '$1')}`
+
 /** The error page that answers for a URL: the 404 page of the URL's locale. */
 export function notFoundPageFor(url: string, locales: readonly string[], defaultLocale: string): string {
   const { locale } = splitLocale(url, locales, defaultLocale)

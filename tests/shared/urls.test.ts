@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { localeUrl, notFoundPageFor, outputFileFor, splitLocale, withTrailingSlash } from '../../src/shared/urls.ts'
+import { escapeRegExp } from '../../src/util/regexp.ts'
+import { localeUrl, notFoundPageFor, outputFileFor, splitLocale, urlOfOutput, withTrailingSlash } from '../../src/shared/urls.ts'
 
 describe('localeUrl', () => {
   test('keeps the default locale at the root and prefixes the others', () => {
@@ -40,4 +41,18 @@ test('notFoundPageFor answers with the 404 page of the URL\'s language', () => {
 test('withTrailingSlash leaves file names alone', () => {
   expect(withTrailingSlash('/a')).toBe('/a/')
   expect(withTrailingSlash('/sitemap.xml')).toBe('/sitemap.xml')
+})
+
+describe('urlOfOutput', () => {
+  test('turns outputFileFor round', () => {
+    for (const url of ['/', '/cn/', '/cn/contact/', '/404.html', '/cn/404.html']) expect(urlOfOutput(outputFileFor(url))).toBe(url)
+  })
+})
+
+describe('escapeRegExp', () => {
+  test('matches the text literally', () => {
+    const base = 'https://www.amberlin-clinic.example/a+b(c)?'
+    expect(new RegExp(`^${escapeRegExp(base)}$`).test(base)).toBe(true)
+    expect(new RegExp(escapeRegExp('a.b')).test('axb')).toBe(false)
+  })
 })
