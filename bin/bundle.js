@@ -50,7 +50,7 @@ async function make(home, dir) {
   mkdirSync(home, { recursive: true })
   await build({
     absWorkingDir: packageDir,
-    entryPoints: { cli: 'src/cli.ts', 'shard-worker': 'src/render/shard-worker.ts' },
+    entryPoints: { cli: 'src/cli.ts', 'shard-worker': 'src/render/shard-worker.ts', 'served-worker': 'src/check/served-worker.ts' },
     outdir: building,
     bundle: true,
     splitting: true, // commands import what only they need when they run

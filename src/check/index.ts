@@ -25,7 +25,7 @@ import { packageDir } from '../util/package.ts'
 import { hashOf, oncePerKey } from '../util/memo.ts'
 import { UsageError } from '../errors.ts'
 import { listFiles, readProject } from '../content/read.ts'
-import { loadHeaderRules, startServer } from '../serve/index.ts'
+import { loadHeaderRules } from '../serve/index.ts'
 import { parseSite } from '../content/site.ts'
 import { outputFileFor } from '../shared/urls.ts'
 import { escapeRegExp } from '../util/regexp.ts'
@@ -38,6 +38,7 @@ import { checkHostFiles } from './hosts.ts'
 import { contentFindings, STATIC_RULES } from './content-rules.ts'
 import { lintCompliance } from './compliance.ts'
 import { checkLinks } from './links.ts'
+import { visitsServed } from './served.ts'
 import { CHECKS, type CheckName } from './names.ts'
 import type { CheckCount } from './report.ts'
 import { kindOf, planVisits, type CheckedPage } from './plan.ts'
@@ -106,66 +107,60 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
     : options.all ? { visits: pages.map((page) => ({ page, kinds: [kindOf(page)].filter((k) => k !== undefined) })) }
       : planVisits(pages, (kind) => cache.get(kindKey(kind)) !== undefined, (page) => cache.get(pageKey(page)) !== undefined)
 
-  const needServer = runs('links') || plan.visits.length > 0
-  const server = needServer ? await startServer({
-    dir: out, port: 0, compress: false, // the checks read every page once: compressing each would cost more than sending it
-    headerRules: await loadHeaderRules(out, (message) => report.findings.push({ code: 'InvalidHeaders', severity: 'error', file: '_headers', message })),
-  }) : undefined
-  try {
-    // Chromium works in processes of its own while this thread checks the links; the checks that
-    // hold this thread come after it, since the same thread serves Chromium its pages.
-    const visits: Promise<PageVisit[]> = plan.visits.length === 0 ? Promise.resolve([])
-      : import('./browser.ts').then(({ visitPages }) => visitPages(server!.url, plan.visits.map((v) => v.page.path),
-        (done) => options.onProgress?.({ check: 'accessibility', done, total: plan.visits.length })))
-    visits.catch(() => {}) // awaited below
-
-    await timed('links', async (count) => {
-      const links = linkJudgements(pages, files, site.baseUrl, cache, count)
-      const checked = await checkLinks(pages, server!.url, site.baseUrl, links.stale.map((s) => s.page))
-      for (const { page, key } of links.stale) {
-        const judgement = { findings: checked.findings.filter((f) => f.file === page.path), external: checked.external.filter((e) => e.from === page.path).map((e) => e.url) }
-        cache.set(key, judgement)
-        links.known.push({ page, judgement })
-      }
-      const seen = new Set<string>()
-      for (const { page, judgement } of links.known.sort((a, b) => a.page.path.localeCompare(b.page.path))) {
-        for (const url of judgement.external ?? []) if (!seen.has(url)) { seen.add(url); report.external.push({ url, from: page.path }) }
-      }
-      report.external.sort((a, b) => a.url.localeCompare(b.url))
-      return links.known.flatMap((k) => k.judgement.findings)
-    })
-    await timed('accessibility', async (count) => {
-      const seen = await visits
-      const fromContent = judgeContent(count)
-      count.browser = seen.length
-      const fromBrowser = seen.flatMap((v) => {
-        // A rule the content rules judged on this page is reported once, where they point (the Markdown).
-        const judged = new Set((contentProblems.get(v.path) ?? []).map((d) => d.code))
-        return accessibilityFindings([{ ...v, violations: v.violations.filter((x) => !(STATIC_RULES.includes(x.id) && judged.has(`axe/${x.id}`))) }])
-      })
-      rememberPasses(seen, fromBrowser)
-      return [...fromContent, ...fromBrowser.map((d) => withKindHint(d, plan.visits))]
-    })
-    await timed('budgets', async (count) => {
-      const gzipped = oncePerKey((path: string) => gzipSize(readFileSync(join(out, path))))
-      const vouched = manifest ? pages.filter((p) => p.facts) : []
-      const isVouched = new Set(vouched.map((p) => p.path))
-      count.judged = vouched.length
-      // The browser confirms each kind, and is the only judge of pages the manifest does not vouch for.
-      const seen = await visits
-      count.browser = seen.length
-      const unvouched = seen.filter((v) => !isVouched.has(v.path))
-      return [...budgetFindings(vouched.map((p) => ({ path: p.path, loaded: staticLoads(p.html, manifest!.assets) })), gzipped),
-        ...budgetFindings(unvouched, gzipped, vouched.length === 0)]
-    })
-  } finally {
-    await server?.close()
+  // Chromium and linkinator read the site over HTTP, each on a thread of its own with a server
+  // of its own (served.ts), while this thread runs the checks that judge the files.
+  const visits: Promise<PageVisit[]> = plan.visits.length === 0 ? Promise.resolve([])
+    : visitsServed(out, plan.visits.map((v) => v.page.path), (done) => options.onProgress?.({ check: 'accessibility', done, total: plan.visits.length }))
+  visits.catch(() => {}) // awaited below
+  if (runs('links') || plan.visits.length > 0) {
+    await loadHeaderRules(out, (message) => report.findings.push({ code: 'InvalidHeaders', severity: 'error', file: '_headers', message }))
   }
+  const links = timed('links', async (count) => {
+    const links = linkJudgements(pages, files, site.baseUrl, cache, count)
+    const checked = await checkLinks(pages, out, site.baseUrl, links.stale.map((s) => s.page))
+    for (const { page, key } of links.stale) {
+      const judgement = { findings: checked.findings.filter((f) => f.file === page.path), external: checked.external.filter((e) => e.from === page.path).map((e) => e.url) }
+      cache.set(key, judgement)
+      links.known.push({ page, judgement })
+    }
+    const seen = new Set<string>()
+    for (const { page, judgement } of links.known.sort((a, b) => a.page.path.localeCompare(b.page.path))) {
+      for (const url of judgement.external ?? []) if (!seen.has(url)) { seen.add(url); report.external.push({ url, from: page.path }) }
+    }
+    report.external.sort((a, b) => a.url.localeCompare(b.url))
+    return links.known.flatMap((k) => k.judgement.findings)
+  })
+  links.catch(() => {}) // awaited below
   await timed('translations', (count) => checkTranslations(pages, project.localeFiles, site, cache.remembering(count)))
   await timed('compliance', (count) => lintCompliance({
     sources: [project.siteFile, ...project.content, ...project.localeFiles], staticFiles: project.staticFiles, contentImages: project.contentImages, site, pages,
   }, cache.remembering(count)))
   await timed('hosts', () => checkHostFiles(files, (path) => statSync(join(out, path)).size, site))
+  await timed('accessibility', async (count) => {
+    const fromContent = judgeContent(count)
+    const seen = await visits
+    count.browser = seen.length
+    const fromBrowser = seen.flatMap((v) => {
+      // A rule the content rules judged on this page is reported once, where they point (the Markdown).
+      const judged = new Set((contentProblems.get(v.path) ?? []).map((d) => d.code))
+      return accessibilityFindings([{ ...v, violations: v.violations.filter((x) => !(STATIC_RULES.includes(x.id) && judged.has(`axe/${x.id}`))) }])
+    })
+    rememberPasses(seen, fromBrowser)
+    return [...fromContent, ...fromBrowser.map((d) => withKindHint(d, plan.visits))]
+  })
+  await timed('budgets', async (count) => {
+    const gzipped = oncePerKey((path: string) => gzipSize(readFileSync(join(out, path))))
+    const vouched = manifest ? pages.filter((p) => p.facts) : []
+    const isVouched = new Set(vouched.map((p) => p.path))
+    count.judged = vouched.length
+    // The browser confirms each kind, and is the only judge of pages the manifest does not vouch for.
+    const seen = await visits
+    count.browser = seen.length
+    const unvouched = seen.filter((v) => !isVouched.has(v.path))
+    return [...budgetFindings(vouched.map((p) => ({ path: p.path, loaded: staticLoads(p.html, manifest!.assets) })), gzipped),
+      ...budgetFindings(unvouched, gzipped, vouched.length === 0)]
+  })
+  await links
 
   /** Browser judgements without an error are kept: for the kinds a visit stood for, and for the page itself. */
   function rememberPasses(seen: PageVisit[], findings: Diagnostic[]) {

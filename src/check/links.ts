@@ -6,12 +6,12 @@
  * anchor) on its page: that is read from the built HTML, since linkinator's own check of anchors
  * on other pages depends on the order it reaches them, and missed some in tests.
  */
-import { LinkChecker, LinkState, type LinkResult } from 'linkinator'
 import { outputFileFor, urlOfOutput } from '../shared/urls.ts'
 import { escapeRegExp } from '../util/regexp.ts'
 import { oncePerKey } from '../util/memo.ts'
 import type { Diagnostic } from '../types.ts'
 import { lineColumn } from './html.ts'
+import { linksServed } from './served.ts'
 
 export interface LinkReport {
   findings: Diagnostic[]
@@ -21,28 +21,21 @@ export interface LinkReport {
 
 /**
  * The links on `judged` (every page by default), followed to the pages, files and anchors they
- * name; `pages`: every built HTML file; `serverUrl`: where they are served. Example: 'http://127.0.0.1:4173'
+ * name; `pages`: every built HTML file; `dir`: the built folder, which linkinator reads through a
+ * server of its own on 127.0.0.1.
  */
-export async function checkLinks(pages: { path: string; html: string }[], serverUrl: string, baseUrl: string, judged = pages, batch = BATCH): Promise<LinkReport> {
+export async function checkLinks(pages: { path: string; html: string }[], dir: string, baseUrl: string, judged = pages, batch = BATCH): Promise<LinkReport> {
   const external = new Map<string, string>()
   if (judged.length === 0) return { findings: [], external: [] }
-  const starts = judged.map((p) => `${serverUrl}${urlOfOutput(p.path)}`)
-  const result: { links: LinkResult[] } = { links: [] }
-  // What one run found answering, the next need not ask again: the stylesheet, the scripts, the menu's pages.
-  const answered = new Set<string>()
-  for (let i = 0; i < starts.length; i += batch) {
-    const links = await checkFrom(starts.slice(i, i + batch), serverUrl, baseUrl, answered)
-    for (const link of links) if (link.state === LinkState.OK) answered.add(link.url)
-    result.links.push(...links)
-  }
-  for (const link of result.links) {
-    const elsewhere = /^https?:/.test(link.url) && !link.url.startsWith(`${serverUrl}/`) && link.url !== serverUrl
-    if (link.state === LinkState.SKIPPED && link.parent && elsewhere && !external.has(link.url)) external.set(link.url, pagePath(link.parent, serverUrl))
+  const links = await linksServed(dir, { starts: judged.map((p) => urlOfOutput(p.path)), pages: pages.map((p) => urlOfOutput(p.path)), baseUrl, batch })
+  for (const link of links) {
+    const elsewhere = /^https?:/.test(link.url)
+    if (link.state === 'SKIPPED' && link.parent && elsewhere && !external.has(link.url)) external.set(link.url, pagePath(link.parent))
   }
   const byPath = new Map(pages.map((p) => [p.path, p]))
-  const findings = result.links.filter((l) => l.state === LinkState.BROKEN).map((link): Diagnostic => {
-    const target = link.url.replace(serverUrl, '')
-    const file = link.parent ? pagePath(link.parent, serverUrl) : pagePath(link.url, serverUrl)
+  const findings = links.filter((l) => l.state === 'BROKEN').map((link): Diagnostic => {
+    const target = link.url
+    const file = pagePath(link.parent ?? link.url)
     const page = byPath.get(file)
     return brokenLink(file, page ? locate(page, target) : {}, `${target} ${describe(link.status)}`)
   })
@@ -91,31 +84,15 @@ function safeDecode(text: string): string {
  */
 const BATCH = 100
 
-/** One linkinator run: every page to judge is a start; the pages they link to are fetched, not crawled. */
-async function checkFrom(starts: string[], serverUrl: string, baseUrl: string, answered: ReadonlySet<string>): Promise<LinkResult[]> {
-  const own = new Set(starts.map((start) => new URL(start).href))
-  const { links } = await new LinkChecker().check({
-    path: starts,
-    recurse: false,
-    checkFragments: false, // missingAnchors
-    redirects: 'error', // an internal link must name the page's own URL, with its trailing slash
-    concurrency: 16,
-    urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(baseUrl)}(?=/|$)`), replacement: serverUrl }],
-    // linkinator asks this of its starts too: a page to judge is never skipped.
-    linksToSkip: async (link) => (link !== serverUrl && !link.startsWith(`${serverUrl}/`)) || (answered.has(link) && !own.has(link)),
-  })
-  return links
-}
-
 function describe(status: number | undefined): string {
   if (status && status >= 300 && status < 400) return `redirects (status ${status}): link to the address it redirects to`
   if (status && status >= 400) return `answers status ${status}`
   return 'could not be fetched'
 }
 
-/** The output file a page URL is served from. Example: 'http://…/cn/contact/' -> 'cn/contact/index.html' */
-function pagePath(url: string, serverUrl: string): string {
-  return outputFileFor(new URL(url.replace(serverUrl, 'http://site')).pathname)
+/** The output file a page's path is served from. Example: '/cn/contact/?q' -> 'cn/contact/index.html' */
+function pagePath(path: string): string {
+  return outputFileFor(new URL(path, 'http://site').pathname)
 }
 
 /** Where the link appears in the page's source: the first attribute that names it. */

@@ -18,6 +18,11 @@ export interface Folder {
   dir: string
   /** Hides files that are on disk but not part of the current site (the dev server's stale pages). */
   isPublished?: (file: string) => boolean
+  /**
+   * The folder stays as it is while served (`check`): what each path is, is asked of the disk
+   * once. Otherwise every request asks again, so a rebuilt folder is served at once.
+   */
+  unchanging?: boolean
 }
 
 /** Files of the folder that are never served: dot files and the host's configuration. */
@@ -46,8 +51,17 @@ async function nearest404(folder: Folder, segments: string[]): Promise<{ file: s
   return undefined
 }
 
+type Kind = 'file' | 'dir' | undefined
+const knownKinds = new WeakMap<Folder, Map<string, Promise<Kind>>>()
+
+function kindOf(folder: Folder, file: string): Promise<Kind> {
+  if (!folder.unchanging) return kindOnDisk(folder, file)
+  const known = knownKinds.get(folder) ?? knownKinds.set(folder, new Map()).get(folder)!
+  return known.get(file) ?? known.set(file, kindOnDisk(folder, file)).get(file)!
+}
+
 /** What `file` (relative, already checked segment by segment) is, if it may be served at all. */
-async function kindOf(folder: Folder, file: string): Promise<'file' | 'dir' | undefined> {
+async function kindOnDisk(folder: Folder, file: string): Promise<Kind> {
   if (PRIVATE.test(file)) return undefined
   const abs = join(folder.dir, file)
   try {

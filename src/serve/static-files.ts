@@ -4,6 +4,7 @@
  * `_headers`. sirv sends the files; this module decides which file and which headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Stats } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import sirv from 'sirv'
 import { cachePolicy, contentType, isCompressible } from './content-headers.ts'
@@ -11,6 +12,7 @@ import { chooseEncoding, CompressionMemo, MIN_COMPRESS_BYTES } from './compress.
 import type { HeaderRules } from './netlify-headers.ts'
 import type { Target } from './request-target.ts'
 import { resolveRequest, type Folder } from './resolve.ts'
+import { oncePerKey } from '../util/memo.ts'
 
 export interface StaticOptions extends Folder {
   /** Cache-Control for every response instead of the CDN policy (the dev server: no-store). */
@@ -28,6 +30,7 @@ export function staticFiles(options: StaticOptions) {
   // ever sees the exact path of a file chosen below.
   const send = sirv(options.dir, { dev: true, etag: true, extensions: [], dotfiles: true })
   const memo = new CompressionMemo()
+  const statOf: (abs: string) => Promise<Stats> = options.unchanging ? oncePerKey((abs) => stat(abs)) : (abs) => stat(abs)
 
   return async function serveStatic(req: IncomingMessage, res: ServerResponse, target: OkTarget): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -55,7 +58,7 @@ export function staticFiles(options: StaticOptions) {
     for (const [name, value] of Object.entries(options.headerRules?.(target.pathname) ?? {})) res.setHeader(name, value)
 
     const encoding = compressible && !req.headers.range ? chooseEncoding(req.headers['accept-encoding']) : undefined
-    const stats = await stat(abs)
+    const stats = await statOf(abs)
     if (encoding && stats.size >= MIN_COMPRESS_BYTES) {
       const version = `${stats.size}-${stats.mtime.getTime()}`
       const etag = `W/"${version}-${encoding}"`
@@ -65,11 +68,16 @@ export function staticFiles(options: StaticOptions) {
       res.end(body)
       return
     }
-    if (status === 404) {
-      // sirv would answer 200; a 404 page is sent whole.
-      const body = await readFile(abs)
-      res.setHeader('Content-Length', body.length)
-      res.end(body)
+    if (status === 404 || options.unchanging) {
+      // sirv would answer a 404 page with 200, and asks the disk again what each file is.
+      if (status === 200) {
+        const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`
+        if (req.headers['if-none-match'] === etag) { res.writeHead(304, { ETag: etag }).end(); return }
+        res.setHeader('ETag', etag)
+        res.setHeader('Last-Modified', stats.mtime.toUTCString())
+      }
+      res.setHeader('Content-Length', stats.size)
+      res.end(req.method === 'HEAD' ? undefined : await readFile(abs))
       return
     }
     req.url = encodeURI(`/${file}`)

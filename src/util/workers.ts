@@ -1,7 +1,7 @@
 /**
  * Worker threads run the same code as the thread that starts them: the TypeScript sources through
  * tsx (src/util/worker-entry.mjs) when it runs from them, or the CLI's bundle when it runs from that;
- * the bundle holds the workers bin/bundle.js names as entry points (the render worker).
+ * the bundle holds the workers bin/bundle.js names as entry points (the render worker, check's served worker).
  * `fromSources` always takes the sources: dev's threads must import an edited template afresh.
  * `module` is a path under src/ without its extension. Example: 'serve/dev/build-worker'
  */

@@ -220,3 +220,28 @@ describe('the command', () => {
     expect(run.output().stderr).toMatch(/^clinic-build: .*nothing-here holds no built site \(no index\.html\)\. Run `clinic-build --out .*` first\.\n$/)
   })
 })
+
+// `check` serves a folder that does not change while it runs, and asks the disk once per path.
+describe('a folder served as unchanging', () => {
+  test('answers every request as the server that asks the disk each time does', async () => {
+    const frozen = await startServer({ dir: dist, port: 0, unchanging: true, compress: false, headerRules: await loadHeaderRules(dist, () => {}) })
+    try {
+      const paths = ['/', '/cn/contact/', '/contact', '/cn/no-such-page/', '/robots.txt', '/favicon.svg', asset('css'), asset('js'), '/leak.txt', '/_headers', '/robots.txt/']
+      for (const path of paths) {
+        for (let twice = 0; twice < 2; twice++) { // the second answer comes from what the first learnt
+          const [a, b] = await Promise.all([get(`${url}${path}`, { 'Accept-Encoding': 'identity' }), get(`${frozen.url}${path}`)])
+          expect([b.status, b.headers['content-type'], b.headers.location, b.headers['x-frame-options'], b.headers['cache-control']], path)
+            .toEqual([a.status, a.headers['content-type'], a.headers.location, a.headers['x-frame-options'], a.headers['cache-control']])
+          expect(b.body.equals(a.body), path).toBe(true)
+        }
+      }
+      const page = await get(`${frozen.url}/contact/`)
+      expect(Number(page.headers['content-length'])).toBe(file('contact/index.html').length)
+      expect((await get(`${frozen.url}/contact/`, { 'If-None-Match': String(page.headers.etag) })).status).toBe(304)
+      const head = await get(`${frozen.url}/contact/`, {}, 'HEAD')
+      expect([head.status, head.headers['content-length'], head.body.length]).toEqual([200, page.headers['content-length'], 0])
+    } finally {
+      await frozen.close()
+    }
+  })
+})

@@ -1,0 +1,53 @@
+/**
+ * linkinator's runs over the built folder served at `serverUrl`: every page to judge is a start,
+ * the pages, files and images they name are fetched, not crawled. Plain data out, so the runs can
+ * happen on a thread of their own (served.ts).
+ */
+import { LinkChecker, LinkState, type LinkResult } from 'linkinator'
+import { escapeRegExp } from '../util/regexp.ts'
+
+export interface LinkRun {
+  /** The URL paths of the pages to judge. Example: '/cn/contact/' */
+  starts: string[]
+  /** The URL paths of every built page. */
+  pages: string[]
+  baseUrl: string
+  /** Pages per linkinator run. */
+  batch: number
+}
+
+/** A link and its state; the site's own URLs as paths on it. Example: { url: '/gone/', parent: '/cn/', state: 'BROKEN', status: 404 } */
+export type FoundLink = Pick<LinkResult, 'url' | 'status' | 'parent'> & { state: `${LinkState}` }
+
+export async function runLinkinator(serverUrl: string, { starts, pages, baseUrl, batch }: LinkRun): Promise<FoundLink[]> {
+  const urls = starts.map((path) => `${serverUrl}${path}`)
+  const found: FoundLink[] = []
+  // What one run found answering, the next need not ask again: the stylesheet, the scripts, the
+  // images. Nor need any run ask for a built page at its own URL, which the server answers by
+  // definition (tests/serve hold it to that), and most links name one.
+  const answered = new Set(pages.map((path) => `${serverUrl}${path}`))
+  for (let i = 0; i < urls.length; i += batch) {
+    for (const { url, state, status, parent } of await checkFrom(urls.slice(i, i + batch), serverUrl, baseUrl, answered)) {
+      if (state === LinkState.OK) answered.add(url)
+      const own = (address: string) => (address === serverUrl || address.startsWith(`${serverUrl}/`) ? address.slice(serverUrl.length) || '/' : address)
+      found.push({ url: own(url), state, status, ...(parent === undefined ? {} : { parent: own(parent) }) })
+    }
+  }
+  return found
+}
+
+/** One linkinator run. */
+async function checkFrom(starts: string[], serverUrl: string, baseUrl: string, answered: ReadonlySet<string>): Promise<LinkResult[]> {
+  const own = new Set(starts.map((start) => new URL(start).href))
+  const { links } = await new LinkChecker().check({
+    path: starts,
+    recurse: false,
+    checkFragments: false, // links.ts judges anchors from the HTML
+    redirects: 'error', // an internal link must name the page's own URL, with its trailing slash
+    concurrency: 16,
+    urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(baseUrl)}(?=/|$)`), replacement: serverUrl }],
+    // linkinator asks this of its starts too: a page to judge is never skipped.
+    linksToSkip: async (link) => (link !== serverUrl && !link.startsWith(`${serverUrl}/`)) || (answered.has(link) && !own.has(link)),
+  })
+  return links
+}

@@ -1,0 +1,32 @@
+/**
+ * The checks that read the built site over HTTP, each on a thread of its own with a server of its
+ * own (served-worker.ts): linkinator's runs, and Chromium's visits.
+ */
+import { UsageError } from '../errors.ts'
+import { startWorker } from '../util/workers.ts'
+import type { PageVisit } from './browser.ts'
+import type { FoundLink, LinkRun } from './linkinator.ts'
+
+export type ServedJob = { kind: 'links'; run: LinkRun } | { kind: 'visits'; paths: string[] }
+
+interface Reply { result?: unknown; done?: number; error?: { message: string; stack?: string; usage: boolean } }
+
+export const linksServed = (dir: string, run: LinkRun) => served<FoundLink[]>(dir, { kind: 'links', run })
+
+export const visitsServed = (dir: string, paths: string[], onVisit?: (done: number) => void) =>
+  served<PageVisit[]>(dir, { kind: 'visits', paths }, onVisit)
+
+function served<T>(dir: string, job: ServedJob, onProgress?: (done: number) => void): Promise<T> {
+  // A larger young generation: parsing every page makes many short-lived objects.
+  const worker = startWorker('check/served-worker', { workerData: { dir, job }, resourceLimits: { maxYoungGenerationSizeMb: 64 } })
+  return new Promise<T>((resolve, reject) => {
+    worker.on('message', ({ result, done, error }: Reply) => {
+      if (done !== undefined) return onProgress?.(done)
+      if (error) reject(error.usage ? new UsageError(error.message) : Object.assign(new Error(error.message), { stack: error.stack }))
+      else resolve(result as T)
+      void worker.terminate() // an HTTP client's idle connections would keep it alive
+    })
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`the ${job.kind} check's thread stopped (exit code ${code})`)))
+  })
+}
