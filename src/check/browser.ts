@@ -7,7 +7,7 @@
 import type { AxeResults, RunOptions } from 'axe-core'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { UsageError } from '../errors.ts'
 import { urlOfOutput } from '../shared/urls.ts'
 
@@ -45,7 +45,14 @@ async function visitOne(page: Page, url: string): Promise<Pick<PageVisit, 'block
   return { blocked, violations }
 }
 
-export async function visitPages(serverUrl: string, paths: string[], onVisit?: (done: number) => void): Promise<PageVisit[]> {
+export interface OpenBrowser {
+  /** Opens each page and reads it as visitPages says. */
+  visit: (paths: string[], onVisit?: (done: number) => void) => Promise<PageVisit[]>
+  close: () => Promise<void>
+}
+
+/** Chromium, started with the security policy's listener and axe-core in every page, reading the site at `serverUrl`. */
+export async function openBrowser(serverUrl: string): Promise<OpenBrowser> {
   if (!existsSync(CHROMIUM)) throw new UsageError(`Chromium is not installed at ${CHROMIUM}: install it (apt-get install chromium), or set CHROMIUM_PATH to a Chromium.`)
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -61,28 +68,42 @@ export async function visitPages(serverUrl: string, paths: string[], onVisit?: (
       const blocked: string[] = ((window as unknown as { __blocked: string[] }).__blocked = [])
       document.addEventListener('securitypolicyviolation', (e) => blocked.push(`${e.effectiveDirective} blocked ${e.blockedURI === 'inline' || !e.blockedURI ? 'inline code' : e.blockedURI}`))
     })
-    const visits: PageVisit[] = []
-    // A few tabs at once keep both cores busy while one page waits on the network; each tab is
-    // used for page after page, since opening one costs about as much as a visit.
-    const queue = [...paths]
-    await Promise.all(Array.from({ length: Math.min(TABS, paths.length) }, async () => {
-      const page = await context.newPage()
-      let loaded: PageVisit['loaded'] = []
-      page.on('response', (response) => {
-        const type = response.request().resourceType()
-        const url = new URL(response.url())
-        if ((type === 'script' || type === 'stylesheet') && url.origin === serverUrl) loaded.push({ path: url.pathname.slice(1), type })
-      })
-      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-        loaded = []
-        const found = await visitOne(page, `${serverUrl}${urlOfOutput(path)}`)
-        visits.push({ path, ...found, loaded })
-        onVisit?.(visits.length)
-      }
-      await page.close()
-    }))
-    return visits.sort((a, b) => a.path.localeCompare(b.path))
+    return { visit: (paths, onVisit) => visitAll(context, serverUrl, paths, onVisit), close: () => browser.close() }
+  } catch (error) {
+    await browser.close()
+    throw error
+  }
+}
+
+export async function visitPages(serverUrl: string, paths: string[], onVisit?: (done: number) => void): Promise<PageVisit[]> {
+  const browser = await openBrowser(serverUrl)
+  try {
+    return await browser.visit(paths, onVisit)
   } finally {
     await browser.close()
   }
+}
+
+async function visitAll(context: BrowserContext, serverUrl: string, paths: string[], onVisit?: (done: number) => void): Promise<PageVisit[]> {
+  const visits: PageVisit[] = []
+  // A few tabs at once keep both cores busy while one page waits on the network; each tab is
+  // used for page after page, since opening one costs about as much as a visit.
+  const queue = [...paths]
+  await Promise.all(Array.from({ length: Math.min(TABS, paths.length) }, async () => {
+    const page = await context.newPage()
+    let loaded: PageVisit['loaded'] = []
+    page.on('response', (response) => {
+      const type = response.request().resourceType()
+      const url = new URL(response.url())
+      if ((type === 'script' || type === 'stylesheet') && url.origin === serverUrl) loaded.push({ path: url.pathname.slice(1), type })
+    })
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      loaded = []
+      const found = await visitOne(page, `${serverUrl}${urlOfOutput(path)}`)
+      visits.push({ path, ...found, loaded })
+      onVisit?.(visits.length)
+    }
+    await page.close()
+  }))
+  return visits.sort((a, b) => a.path.localeCompare(b.path))
 }

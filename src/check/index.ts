@@ -33,16 +33,17 @@ import type { Diagnostic } from '../types.ts'
 import { accessibilityFindings } from './accessibility.ts'
 import type { PageVisit } from './browser.ts'
 import { budgetFindings, staticLoads } from './budgets.ts'
-import { CheckCache, checkVersion, loadCheckCache, saveCheckCache } from './cache.ts'
+import { CheckCache, checkVersion, hasCheckCache, loadCheckCache, saveCheckCache } from './cache.ts'
 import { checkHostFiles } from './hosts.ts'
 import { contentFindings, STATIC_RULES } from './content-rules.ts'
 import { lintCompliance } from './compliance.ts'
 import { checkLinks } from './links.ts'
-import { visitsServed } from './served.ts'
+import { browserServed, type BrowserVisits } from './served.ts'
 import { CHECKS, type CheckName } from './names.ts'
 import type { CheckCount } from './report.ts'
 import { kindOf, planVisits, type CheckedPage } from './plan.ts'
 import { checkTranslations } from './translations.ts'
+import { ADMIN_DIR } from '../admin/config.ts'
 
 export { CHECKS, type CheckName } from './names.ts'
 export { formatCounts, type CheckCount } from './report.ts'
@@ -71,6 +72,17 @@ export interface CheckReport {
 export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   const { root, out } = resolveFolders(options)
   if (!existsSync(join(out, 'index.html'))) throw new UsageError(`${out} holds no built site: build it first with \`clinic-build --out ${options.out ?? 'dist'}\`.`)
+  // With no check cache, every kind of page is opened: Chromium starts now, while the files are read.
+  const wantsBrowser = !options.only || options.only.includes('accessibility') || options.only.includes('budgets')
+  const early = wantsBrowser && (options.all || !hasCheckCache(root)) ? browserServed(out) : undefined
+  try {
+    return await checkFolder(root, out, options, early)
+  } finally {
+    void early?.visit([]) // unless it was given its pages
+  }
+}
+
+async function checkFolder(root: string, out: string, options: CheckOptions, early: BrowserVisits | undefined): Promise<CheckReport> {
   const runs = (name: CheckName) => !options.only || options.only.includes(name)
   const report: CheckReport = { findings: [], external: [], pages: 0, counts: {} }
   const timed = async (name: CheckName, run: (count: CheckCount) => Diagnostic[] | Promise<Diagnostic[]>) => {
@@ -110,7 +122,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   // Chromium and linkinator read the site over HTTP, each on a thread of its own with a server
   // of its own (served.ts), while this thread runs the checks that judge the files.
   const visits: Promise<PageVisit[]> = plan.visits.length === 0 ? Promise.resolve([])
-    : visitsServed(out, plan.visits.map((v) => v.page.path), (done) => options.onProgress?.({ check: 'accessibility', done, total: plan.visits.length }))
+    : (early ?? browserServed(out)).visit(plan.visits.map((v) => v.page.path), (done) => options.onProgress?.({ check: 'accessibility', done, total: plan.visits.length }))
   visits.catch(() => {}) // awaited below
   if (runs('links') || plan.visits.length > 0) {
     await loadHeaderRules(out, (message) => report.findings.push({ code: 'InvalidHeaders', severity: 'error', file: '_headers', message }))
@@ -182,7 +194,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
 /** The built pages, each with its hash, what the manifest of the last build says of it, and its Markdown. */
 function readPages(out: string, files: string[], manifest: PageManifest | undefined, content: { path: string; text: string }[]): CheckedPage[] {
   const sources = new Map(content.map((f) => [f.path, f]))
-  return files.filter((f) => f.endsWith('.html')).map((path) => {
+  // The content editor (admin/) is no page of the site: no visitor sees it, no budget applies.
+  return files.filter((f) => f.endsWith('.html') && !f.startsWith(`${ADMIN_DIR}/`)).map((path) => {
     const html = readFileSync(join(out, path), 'utf8')
     const recorded = manifest?.pages[path]
     const stats = recorded && statSync(join(out, path))

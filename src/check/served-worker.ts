@@ -4,6 +4,7 @@
  * judging pages from their files go on at the same time on the main thread, which would
  * otherwise keep the server and the browser's driver waiting.
  */
+import { once } from 'node:events'
 import { parentPort, workerData } from 'node:worker_threads'
 import { UsageError } from '../errors.ts'
 import { loadHeaderRules, startServer } from '../serve/index.ts'
@@ -16,8 +17,16 @@ async function run({ dir, job }: { dir: string; job: ServedJob }): Promise<unkno
   })
   try {
     if (job.kind === 'links') return await (await import('./linkinator.ts')).runLinkinator(server.url, job.run)
-    const { visitPages } = await import('./browser.ts')
-    return await visitPages(server.url, job.paths, (done) => parentPort!.postMessage({ done }))
+    // Chromium starts before the pages to visit are known: the main thread is still choosing them.
+    const opening = import('./browser.ts').then(({ openBrowser }) => openBrowser(server.url))
+    opening.catch(() => {}) // awaited below
+    const [paths] = await once(parentPort!, 'message') as [string[]]
+    const browser = await opening
+    try {
+      return await browser.visit(paths, (done) => parentPort!.postMessage({ done }))
+    } finally {
+      await browser.close()
+    }
   } finally {
     await server.close()
   }

@@ -3,23 +3,41 @@
  * own (served-worker.ts): linkinator's runs, and Chromium's visits.
  */
 import { UsageError } from '../errors.ts'
+import type { Worker } from 'node:worker_threads'
 import { startWorker } from '../util/workers.ts'
 import type { PageVisit } from './browser.ts'
 import type { FoundLink, LinkRun } from './linkinator.ts'
 
-export type ServedJob = { kind: 'links'; run: LinkRun } | { kind: 'visits'; paths: string[] }
+export type ServedJob = { kind: 'links'; run: LinkRun } | { kind: 'visits' }
 
 interface Reply { result?: unknown; done?: number; error?: { message: string; stack?: string; usage: boolean } }
 
-export const linksServed = (dir: string, run: LinkRun) => served<FoundLink[]>(dir, { kind: 'links', run })
+export const linksServed = (dir: string, run: LinkRun) => served<FoundLink[]>(dir, { kind: 'links', run }).result
 
-export const visitsServed = (dir: string, paths: string[], onVisit?: (done: number) => void) =>
-  served<PageVisit[]>(dir, { kind: 'visits', paths }, onVisit)
+export interface BrowserVisits {
+  /** The pages to open; called once. An empty list closes Chromium. */
+  visit: (paths: string[], onVisit?: (done: number) => void) => Promise<PageVisit[]>
+}
 
-function served<T>(dir: string, job: ServedJob, onProgress?: (done: number) => void): Promise<T> {
+/** Chromium, started at once, for visits whose pages are named later (browser.ts openBrowser). */
+export function browserServed(dir: string): BrowserVisits {
+  let onProgress: ((done: number) => void) | undefined
+  const { worker, result } = served<PageVisit[]>(dir, { kind: 'visits' }, (done) => onProgress?.(done))
+  worker.unref() // until it is given its pages: a check that stops on an error before then must not wait for it
+  result.catch(() => {}) // a failure to start is reported by visit()
+  let asked = false
+  return {
+    visit: (paths, onVisit) => {
+      if (!asked) { asked = true; onProgress = onVisit; worker.ref(); worker.postMessage(paths) }
+      return result
+    },
+  }
+}
+
+function served<T>(dir: string, job: ServedJob, onProgress?: (done: number) => void): { worker: Worker; result: Promise<T> } {
   // A larger young generation: parsing every page makes many short-lived objects.
   const worker = startWorker('check/served-worker', { workerData: { dir, job }, resourceLimits: { maxYoungGenerationSizeMb: 64 } })
-  return new Promise<T>((resolve, reject) => {
+  const result = new Promise<T>((resolve, reject) => {
     worker.on('message', ({ result, done, error }: Reply) => {
       if (done !== undefined) return onProgress?.(done)
       if (error) reject(error.usage ? new UsageError(error.message) : Object.assign(new Error(error.message), { stack: error.stack }))
@@ -29,4 +47,5 @@ function served<T>(dir: string, job: ServedJob, onProgress?: (done: number) => v
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`the ${job.kind} check's thread stopped (exit code ${code})`)))
   })
+  return { worker, result }
 }
