@@ -105,6 +105,10 @@ export const catalogue = {
     message: (size: string) => `Image is ${size}; sources above 4000 px or 10 MB slow every build and gain nothing on screen.`,
     hint: 'Resize it to at most 3200 px on its longer side before committing it; the build makes the smaller sizes.',
   }),
+  AdminUrlTaken: entry({
+    message: (url: string) => `This page's address ${url} is where the content editor lives (/admin/).`,
+    hint: 'Rename the file or give it another "slug"; or, if the site needs no content editor, set "admin: false" in content/site.yaml.',
+  }),
   UnsafeOutDir: entry({
     message: (out: string, why: string) => `Refusing to write the site to ${out}: ${why}.`,
     hint: 'Choose an output folder of its own, such as dist.',

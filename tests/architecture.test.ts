@@ -11,7 +11,8 @@ const projectRoot = join(import.meta.dirname, '..')
  * The build's folders from the bottom up; each may import from its own layer and the ones before it.
  * The schemas come before types.ts because it names their types; assets before content because
  * reading the site asks which files are images; templates sit between what a page receives
- * (page/, seo/) and the renderer that calls them.
+ * (page/, seo/) and the renderer that calls them. The content editor's browser code (editor/)
+ * comes last: it runs the templates and check's advertising rules, and nothing imports it.
  */
 export const layers: string[][] = [
   ['src/util/', 'src/shared/'],
@@ -27,10 +28,12 @@ export const layers: string[][] = [
   ['templates/'],
   ['src/render/'],
   ['src/deploy/'],
+  ['src/admin/'],
   ['src/build/'],
   ['src/serve/'],
   ['src/check/'],
   ['src/cli.ts', 'src/index.ts'],
+  ['src/editor/'],
 ]
 
 const pattern = (paths: string[]) => `^(${paths.map((p) => p.replaceAll('.', '\\.')).join('|')})`

@@ -33,6 +33,9 @@ import { robots, sitemap } from '../routes/sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
 import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable, SiteConfig, SourceFile } from '../types.ts'
 import { contentHash, writeSite } from './write.ts'
+import { adminConfig, ADMIN_DIR } from '../admin/config.ts'
+import { editorBundle } from '../admin/bundle.ts'
+import { adminFiles } from '../admin/outputs.ts'
 import { pageManifest, saveManifest } from './manifest.ts'
 
 export interface BuildOptions {
@@ -103,6 +106,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     () => kept(`site-${hashOf(code, textHash(project.siteFile))}`, () => parseSite(project.siteFile)))
   diagnostics.push(...siteProblems)
   if (!site) return stop()
+  // The content editor's bundle depends on clinic-build alone: made once, then read (src/admin/bundle.ts).
+  const admin = remember('admin config', [site], () => adminConfig(site))
+  const editorReady = admin ? editorBundle(packageDir) : undefined
+  editorReady?.catch(() => {}) // awaited below, unless the content fails first
 
   const pool = new ShardPool(options.threads)
   try {
@@ -136,6 +143,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const checkLinks = remember('links', [table, staticList, contentImageList, unreadableUrls.join('\n')], () => linkChecker(table, project.staticFiles, unreadableUrls, project.contentImages))
     const clashes = remember('image urls', [table, staticList, contentImageList], () => contentImageClashes(project.contentImages, project.staticFiles, table))
     diagnostics.push(...routeProblems, ...clashes, ...parsed.docs.flatMap((doc) => checkLinks(doc, facts.get(doc.id))))
+    if (admin) diagnostics.push(...table.routes.filter((r) => r.output.startsWith(`${ADMIN_DIR}/`)).map((r) => problem('AdminUrlTaken', [r.url], { file: r.docId })))
     if (failed()) return stop()
 
     const pictures = await timed('images', () => imagesReady)
@@ -184,7 +192,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       return { path: r.output, contents: page.html, version: page.hash }
     })
     const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages, remember, answer, kept))
-    const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, remember)
+    const editor = admin ? [await timed('admin', async () => adminFiles(site, admin, input, await editorReady!))] : []
+    const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, remember, editor)
     const summary = summarise(table, files, diagnostics, bundled.assets, remember)
     next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions)))
     if (next.output) saveManifest(folders.root, folders.out, pageManifest(table, next.output, bundled.assets))

@@ -13,10 +13,14 @@ import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 import { cloudFrontFunctions } from './cloudfront.ts'
 import { withLanguageNotFound } from './not-found-language.ts'
 import { contentSecurityPolicy, inlineTexts, securityHeaders, serializePolicy, type InlineTexts } from './policy.ts'
-import { headersFile, noJekyll, redirectsFile } from './static-hosts.ts'
+import { headersFile, noJekyll, redirectsFile, type HeaderRule } from './static-hosts.ts'
 
-/** `remember` lets the dev server skip the per-page work on pages that did not change. */
-export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: SiteConfig, remember: Remember = compute): OutputFile[] {
+/**
+ * `remember` lets the dev server skip the per-page work on pages that did not change. `folders`:
+ * files with a policy of their own (the content editor's), added after the site's pages were
+ * scanned, with the `_headers` rule that carries it.
+ */
+export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: SiteConfig, remember: Remember = compute, folders: { files: OutputFile[]; headers: HeaderRule }[] = []): OutputFile[] {
   const pages = withLanguageNotFound(files, table, site)
   const inlineOf = remember('inline texts', [], () => perKey(inlineTexts))
   const html = pages.filter(isHtml).map((f) => inlineOf(f.path, text(f)))
@@ -29,7 +33,8 @@ export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: 
   const redirects = redirectsFile(table, site)
   return [
     ...pages.map((f) => (isHtml(f) ? { path: f.path, contents: withPolicy(f.path, text(f)), version: f.version && hashOf(f.version, meta) } : f)),
-    headersFile(headers),
+    ...folders.flatMap((folder) => folder.files),
+    headersFile(headers, folders.map((folder) => folder.headers)),
     ...(redirects ? [redirects] : []),
     noJekyll,
     ...remember('cloudfront', [table, site, headers], () => cloudFrontFunctions(table, site, headers)),

@@ -7,16 +7,22 @@ import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 /** Fingerprinted files never change under their name, so browsers may keep them for a year. */
 export const IMMUTABLE_PATHS = '/assets/*'
 
+/** A rule of `_headers`: the paths it matches and the headers it sets. */
+export interface HeaderRule { path: string; headers: Record<string, string> }
+
 /**
- * Security headers on every response, long caching on fingerprinted assets. No header is set by
- * two rules: Cloudflare joins such values with a comma.
+ * Security headers on every response, long caching on fingerprinted assets, then `folders`' own
+ * rules (the content editor's policy at /admin/*), which Netlify and `clinic-build serve` apply
+ * over the first rule's: later values replace earlier ones. Otherwise no header is set by two
+ * rules: Cloudflare joins such values with a comma.
  */
-export function headersFile(headers: Record<string, string>): OutputFile {
+export function headersFile(headers: Record<string, string>, folders: HeaderRule[] = []): OutputFile {
   const block = (path: string, values: Record<string, string>) => [path, ...Object.entries(values).map(([k, v]) => `  ${k}: ${v}`)].join('\n')
   const text = [
     '# Response headers for Netlify and Cloudflare Pages, written by clinic-build (clinic-build serve applies them too).',
     block('/*', headers),
     block(IMMUTABLE_PATHS, { 'Cache-Control': 'public, max-age=31536000, immutable' }),
+    ...folders.map((rule) => block(rule.path, rule.headers)),
   ].join('\n')
   return { path: '_headers', contents: `${text}\n` }
 }

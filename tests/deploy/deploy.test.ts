@@ -34,7 +34,7 @@ const directivesOf = (policy: string) => Object.fromEntries(policy.split(';').ma
 describe('security policy', () => {
   test('_headers sets the policy and the security headers on every path, and a year of caching on assets', () => {
     const rules = parseHeadersFile(file('_headers')!)
-    expect(Object.keys(rules)).toEqual(['/*', '/assets/*'])
+    expect(Object.keys(rules)).toEqual(['/*', '/assets/*', '/admin/*']) // the content editor's own rule: tests/admin/outputs.test.ts
     expect(Object.keys(rules['/*']!).sort()).toEqual(['Content-Security-Policy', 'Permissions-Policy', 'Referrer-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options'])
     expect(rules['/*']!['X-Content-Type-Options']).toBe('nosniff')
     expect(rules['/*']!['Strict-Transport-Security']).toMatch(/^max-age=\d{8,}/)

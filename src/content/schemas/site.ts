@@ -37,6 +37,28 @@ export const siteSchema = lazySchema((z) => {
     if (delivery !== 'endpoint' && form.endpoint) ctx.addIssue({ code: 'custom', path: ['endpoint'], message: `is used only with delivery "endpoint" (delivery is "${delivery}"): empty it or change delivery` })
   }).transform((form) => ({ ...form, delivery: form.delivery ?? (form.endpoint ? 'endpoint' as const : 'local' as const) }))
 
+  /**
+   * The content editor at /admin/ (src/admin/): `false` leaves it out of the build; otherwise the
+   * Git host it saves to. GitHub needs the repository; Netlify's Git Gateway needs nothing more
+   * than Netlify Identity turned on for the site.
+   */
+  const branch = z.string().regex(/^[\w./-]+$/, 'must be a branch name such as main').default('main')
+  const gitGateway = { name: 'git-gateway' as const, branch: 'main' }
+  // `admin: false` is read as { enabled: false }, so that a wrong section is reported field by field.
+  const adminSchema = z.preprocess((value) => (value === false ? { enabled: false } : value), z.strictObject({
+    enabled: z.boolean().default(true),
+    backend: z.discriminatedUnion('name', [
+      z.strictObject({
+        name: z.literal('github'),
+        repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must name the repository as owner/name, e.g. amberlin/website'),
+        branch,
+        /** The OAuth service that signs editors in to GitHub (Netlify's by default). */
+        authUrl: z.url({ protocol: /^https$/, error: 'must be an https:// address' }).optional(),
+      }),
+      z.strictObject({ name: z.literal('git-gateway'), branch }),
+    ], { error: 'must be "github" or "git-gateway"' }).default(gitGateway),
+  }, { error: 'must be false, or a section with "backend" (name: github or git-gateway)' }))
+
   return z.strictObject({
     name: z.string().min(1),
     legalName: z.string().min(1),
@@ -78,6 +100,7 @@ export const siteSchema = lazySchema((z) => {
       /** Netlify only: a first visit to `/` is redirected to the home page of the browser's language. */
       languageRedirect: z.boolean().default(false),
     }).default({ host: 'netlify', languageRedirect: false }),
+    admin: adminSchema.default({ enabled: true, backend: gitGateway }),
   }).superRefine((site, ctx) => {
     if (site.deploy.languageRedirect && site.deploy.host !== 'netlify') {
       ctx.addIssue({ code: 'custom', path: ['deploy', 'languageRedirect'], message: `is supported on Netlify only (${site.deploy.host} cannot redirect by language in a static file): set it to false` })
@@ -94,3 +117,4 @@ export const siteSchema = lazySchema((z) => {
 
 export type SiteConfig = z.infer<ReturnType<typeof siteSchema>>
 export type LocaleConfig = SiteConfig['locales'][number]
+export type AdminConfig = SiteConfig['admin']

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { injectDev } from './inject.ts'
+import { ADMIN_DIR } from '../../admin/config.ts'
 import { previewNotices } from './notices.ts'
 import type { PreviewResult } from './run-build.ts'
 
@@ -47,7 +48,8 @@ export class DevOutput {
         current.set(file.path, before)
         continue
       }
-      const written = file.path.endsWith('.html') && typeof file.contents === 'string' ? injectDev(file.contents, notices) : file.contents
+      // The content editor is left without the reload script: a save made in it must not reload it.
+      const written = file.path.endsWith('.html') && !file.path.startsWith(`${ADMIN_DIR}/`) && typeof file.contents === 'string' ? injectDev(file.contents, notices) : file.contents
       current.set(file.path, { built: file.contents, notices: noticeText, written })
       added ||= !before
       if (!before || !(before.written === undefined ? before.digest === digest(written) : same(before.written, written))) {

@@ -12,6 +12,7 @@ import { packageDir } from '../../util/package.ts'
 import { formatDiagnostic } from '../../errors.ts'
 import type { Diagnostic } from '../../types.ts'
 import { localHandlers } from '../local-handlers.ts'
+import { cmsBackend } from './cms-backend.ts'
 import { startServer, type RequestHandler, type RunningServer } from '../server.ts'
 import { stopOnSignals } from '../signals.ts'
 import { PreviewBuilder } from './builder.ts'
@@ -101,7 +102,7 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
     dir: outDir,
     port: options.port,
     host: options.host,
-    handlers: [...devHandlers, ...localHandlers({ root })],
+    handlers: [...devHandlers, cmsBackend(root), ...localHandlers({ root })],
     isPublished: (file) => state.published.has(file),
     cacheControl: 'no-store',
     compress: false,

@@ -1,0 +1,144 @@
+/**
+ * The content editor's JavaScript (src/editor/main.tsx with Decap CMS, React, the templates and the
+ * advertising rules), bundled by esbuild. It depends on clinic-build's own code and libraries,
+ * never on a site's content, so it is made once and kept in .bundle/admin/<hash of its inputs>/
+ * beside the command's own bundle: every build of every site after the first reads it from there.
+ * Bundling takes about 1 s; reading it, a few milliseconds.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import type { Plugin } from 'esbuild'
+import { listFiles } from '../content/read.ts'
+import type { OutputFile } from '../types.ts'
+import { ADMIN_DIR } from './config.ts'
+
+/** The bundle's files, relative to the output folder. Example: [{ path: 'admin/editor.Q3X5.js', contents }] */
+export interface EditorBundle { files: OutputFile[]; script: string; stylesheets: string[] }
+
+const SHIMS = 'src/editor/shims'
+/** Libraries whose exact versions are inputs of the bundle. */
+const LIBRARIES = ['decap-cms-app', 'react', 'react-dom', 'esbuild']
+
+export async function editorBundle(packageDir: string): Promise<EditorBundle> {
+  const key = await inputsHash(packageDir)
+  const dir = join(packageDir, '.bundle', 'admin', key)
+  const kept = await readKept(dir)
+  if (kept) return kept
+  const made = await bundle(packageDir)
+  keep(dir, made)
+  return made
+}
+
+/** A hash of every file of src/ and templates/ and the versions of the libraries bundled. */
+async function inputsHash(packageDir: string): Promise<string> {
+  const hash = createHash('sha256')
+  for (const folder of ['src', 'templates']) {
+    const files = (await listFiles(join(packageDir, folder))).sort()
+    const texts = await Promise.all(files.map((f) => readFile(join(packageDir, folder, f))))
+    files.forEach((f, i) => hash.update(`${folder}/${f}\0`).update(texts[i]!).update('\0'))
+  }
+  for (const name of LIBRARIES) hash.update(`${name}@${versionOf(packageDir, name)}\0`)
+  return hash.digest('hex').slice(0, 20)
+}
+
+const versionOf = (packageDir: string, name: string) => (JSON.parse(readFileSync(join(packageDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+
+async function readKept(dir: string): Promise<EditorBundle | undefined> {
+  try {
+    const index = JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as Omit<EditorBundle, 'files'> & { paths: string[] }
+    const files = await Promise.all(index.paths.map(async (path) => ({ path, contents: new Uint8Array(await readFile(join(dir, path))) })))
+    return { files, script: index.script, stylesheets: index.stylesheets }
+  } catch {
+    return undefined
+  }
+}
+
+/** Written into a folder of its own, then renamed into place: builds running together never read half of it. */
+function keep(dir: string, made: EditorBundle): void {
+  const temp = `${dir}.${process.pid}.tmp`
+  try {
+    for (const file of made.files) {
+      mkdirSync(join(temp, ADMIN_DIR), { recursive: true })
+      writeFileSync(join(temp, file.path), file.contents)
+    }
+    writeFileSync(join(temp, 'index.json'), JSON.stringify({ paths: made.files.map((f) => f.path), script: made.script, stylesheets: made.stylesheets }))
+    if (!existsSync(dir)) renameSync(temp, dir)
+  } catch {
+    // A read-only package folder: the next build bundles again.
+  } finally {
+    rmSync(temp, { recursive: true, force: true })
+  }
+}
+
+async function bundle(packageDir: string): Promise<EditorBundle> {
+  const { build } = await import('esbuild')
+  const rules = readFileSync(join(packageDir, 'src/compliance/rules.yaml'), 'utf8')
+  const result = await build({
+    absWorkingDir: packageDir,
+    entryPoints: { editor: 'src/editor/main.tsx' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
+    outdir: ADMIN_DIR,
+    entryNames: '[name].[hash]',
+    assetNames: '[name].[hash]',
+    loader: { '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.svg': 'file', '.png': 'file', '.gif': 'file' },
+    jsx: 'automatic',
+    write: false,
+    logLevel: 'silent',
+    legalComments: 'none',
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      global: 'globalThis',
+      CLINIC_COMPLIANCE_RULES: JSON.stringify(rules),
+    },
+    plugins: [nodeShims(packageDir), configCheckedByTests()],
+  })
+  const files = result.outputFiles.map((f) => ({ path: relative(packageDir, f.path).split('\\').join('/'), contents: f.contents }))
+  return {
+    files,
+    script: `/${files.find((f) => f.path.endsWith('.js'))!.path}`,
+    stylesheets: files.filter((f) => f.path.endsWith('.css')).map((f) => `/${f.path}`),
+  }
+}
+
+/**
+ * Decap checks its configuration when it starts with AJV, which compiles the check into code at
+ * run time: that needs the policy to allow 'unsafe-eval' on a page that can write to the site's
+ * repository. The configuration is made by the build, the same for every editor, so the check runs
+ * in the tests instead (tests/admin/editor.browser.test.ts turns it on with CLINIC_CHECK_CONFIG)
+ * and the editor's policy stays without 'unsafe-eval'.
+ */
+function configCheckedByTests(): Plugin {
+  const start = 'export function validateConfig(config) {'
+  return {
+    name: 'config-checked-by-tests',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]decap-cms-core[\\/]dist[\\/]esm[\\/]constants[\\/]configSchema\.js$/ }, async (args) => {
+        const text = await readFile(args.path, 'utf8')
+        if (!text.includes(start)) throw new Error(`${args.path} no longer defines validateConfig: see src/admin/bundle.ts`)
+        return { contents: text.replace(start, `${start}\n  if (!globalThis.CLINIC_CHECK_CONFIG) return;`), loader: 'js' }
+      })
+    },
+  }
+}
+
+/**
+ * The build's own code runs in the editor (parsing, templates, the advertising rules); the few
+ * Node modules it imports are answered by src/editor/shims/, and the check cache by a stand-in.
+ */
+function nodeShims(packageDir: string): Plugin {
+  const shim = (name: string) => ({ path: join(packageDir, SHIMS, `${name}.ts`) })
+  return {
+    name: 'node-shims',
+    setup(build) {
+      build.onResolve({ filter: /^node:(fs|path|url|module|crypto)$/ }, (args) => shim(args.path.slice('node:'.length)))
+      build.onResolve({ filter: /^esbuild$/ }, () => shim('esbuild'))
+      build.onResolve({ filter: /^(node:[\w/]+|sharp)$/ }, () => ({ path: join(packageDir, SHIMS, 'unavailable.cjs') }))
+      build.onResolve({ filter: /^\.\/cache\.ts$/ }, (args) => (/[\\/]src[\\/]check$/.test(args.resolveDir) ? shim('check-cache') : undefined))
+    },
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * The content editor's configuration, made from the front matter schemas and site.yaml at every
+ * build: Decap CMS's configuration (backend, languages, one collection per kind of page with its
+ * fields) and where each collection's files live in content/. Pure.
+ */
+import { frontMatterSchemas, type TemplateName } from '../content/schemas/front-matter.ts'
+import type { SiteConfig } from '../types.ts'
+import { editorFields, type EditorField } from './fields.ts'
+
+/**
+ * Where a collection's pages are: in a section folder of each language (content/<locale>/services/)
+ * or at the top of it (content/<locale>/), the section's own index page left out.
+ */
+export type Place = { section: string } | { top: true }
+
+/** A kind of page the editor offers. */
+export interface EditorCollection {
+  name: string
+  label: string
+  labelSingular: string
+  template: TemplateName
+  place: Place
+  /** Whether editors may add pages of this kind (a doctor also needs an entry in site.yaml). */
+  create: boolean
+  description: string
+}
+
+/**
+ * The kinds of page editors work on. The section names are the folders `templateFor`
+ * (src/content/schemas/front-matter.ts) reads a template from; a test holds them to it.
+ */
+export const EDITOR_COLLECTIONS: EditorCollection[] = [
+  { name: 'services', label: 'Services', labelSingular: 'Service', template: 'service', place: { section: 'services' }, create: true,
+    description: 'One page per treatment, in every language, reviewed by a doctor.' },
+  { name: 'doctors', label: 'Doctors', labelSingular: 'Doctor', template: 'doctor', place: { top: true }, create: false,
+    description: 'One profile per doctor listed in site.yaml: a new doctor is added there first.' },
+  { name: 'pages', label: 'Pages', labelSingular: 'Page', template: 'page', place: { top: true }, create: true,
+    description: 'Plain pages such as the privacy notice.' },
+  { name: 'articles', label: 'Articles', labelSingular: 'Article', template: 'article', place: { section: 'blog' }, create: true,
+    description: 'Blog articles, each reviewed by a doctor.' },
+]
+
+/** How the browser maps a collection's files between Decap's layout and content/'s (src/editor/layout.ts). */
+export interface CollectionLayout {
+  collection: string
+  /** Decap's folder: content/<collection>/<locale>/<file>. */
+  folder: string
+  place: Place
+  locales: string[]
+  template: TemplateName
+  /** For pages at the top of a locale: the file names that belong to this collection only, or never. */
+  only?: string[]
+  except?: string[]
+}
+
+export interface AdminConfig {
+  /** Decap CMS's configuration object (CMS.init({ config })). */
+  decap: DecapConfig
+  layout: CollectionLayout[]
+  /** Where `clinic-build dev` answers the editor's local backend. */
+  localBackend: string
+}
+
+export interface DecapConfig {
+  load_config_file: false
+  backend: Record<string, string>
+  publish_mode: 'editorial_workflow'
+  site_url: string
+  display_url: string
+  locale: string
+  media_folder: string
+  public_folder: string
+  slug: { encoding: 'ascii'; clean_accents: true; sanitize_replacement: '-' }
+  i18n: { structure: 'multiple_folders'; locales: string[]; default_locale: string }
+  collections: DecapCollection[]
+}
+
+export interface DecapCollection {
+  name: string
+  label: string
+  label_singular: string
+  description: string
+  folder: string
+  extension: 'md'
+  format: 'frontmatter'
+  create: boolean
+  slug: string
+  identifier_field: 'title'
+  summary: string
+  i18n: true | { locales: string[]; default_locale: string }
+  fields: EditorField[]
+}
+
+/** The path `clinic-build dev` serves Decap's local backend at (src/serve/dev/cms-backend.ts). */
+export const LOCAL_BACKEND_PATH = '/__clinic/cms/api/v1'
+
+/** The folder of the built site the editor is written to. */
+export const ADMIN_DIR = 'admin'
+
+export function adminConfig(site: SiteConfig): AdminConfig | undefined {
+  if (!site.admin.enabled) return undefined
+  const schemas = frontMatterSchemas()
+  const allLocales = site.locales.map((l) => l.code)
+  const doctors = site.doctors.map((d) => `${d.slug}.md`)
+  const collections = EDITOR_COLLECTIONS.map((c) => {
+    const section = 'section' in c.place ? c.place.section : undefined
+    const single = section ? site.singleLocaleSections[section] : undefined
+    const locales = single ? [single] : allLocales
+    const body: EditorField = { name: 'body', label: 'Text', widget: 'markdown', required: false, i18n: true,
+      hint: 'The page\'s text in Markdown: ## for a section heading, - for a list item, [words](/contact/) for a link.' }
+    const decap: DecapCollection = {
+      name: c.name, label: c.label, label_singular: c.labelSingular, description: c.description,
+      folder: `content/${c.name}`, extension: 'md', format: 'frontmatter', create: c.create,
+      slug: '{{slug}}', identifier_field: 'title', summary: '{{title}}',
+      i18n: single ? { locales, default_locale: single } : true,
+      fields: [...editorFields(schemas[c.template], site), body],
+    }
+    const layout: CollectionLayout = {
+      collection: c.name, folder: decap.folder, place: c.place, locales, template: c.template,
+      ...(c.name === 'doctors' ? { only: doctors } : {}),
+      ...(c.name === 'pages' ? { except: doctors } : {}),
+    }
+    return { decap, layout }
+  })
+  const { backend } = site.admin
+  return {
+    decap: {
+      load_config_file: false,
+      backend: backend.name === 'github'
+        ? { name: 'github', repo: backend.repo, branch: backend.branch, ...(backend.authUrl ? { base_url: backend.authUrl } : {}) }
+        : { name: 'git-gateway', branch: backend.branch },
+      publish_mode: 'editorial_workflow',
+      site_url: site.baseUrl,
+      display_url: site.baseUrl,
+      locale: 'en',
+      media_folder: 'static/images',
+      public_folder: '/images',
+      slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+      i18n: { structure: 'multiple_folders', locales: allLocales, default_locale: site.defaultLocale },
+      collections: collections.map((c) => c.decap),
+    },
+    layout: collections.map((c) => c.layout),
+    localBackend: LOCAL_BACKEND_PATH,
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Two ways of laying out the same files. Decap CMS keeps a page's translations side by side as
+ * <collection folder>/<locale>/<file> ("multiple_folders", its only layout with one file per
+ * language); the site keeps them as content/<locale>/<section>/<file>. Every path the editor and
+ * its backend exchange is turned from one into the other here:
+ *
+ *   content/services/cn/ear.md   <->  content/cn/services/ear.md
+ *   content/doctors/en/dr-x.md   <->  content/en/dr-x.md
+ *
+ * Paths outside the collections (static/images/…) are left as they are. Pure.
+ */
+import type { CollectionLayout } from '../admin/config.ts'
+
+export interface Layout {
+  /** Decap's path -> the site's; unchanged when it is no collection's. */
+  toSite: (path: string) => string
+  /** The site's path -> Decap's, or undefined when no collection holds the file. */
+  toEditor: (path: string, text?: string) => string | undefined
+  /** The folders of the site to list for a collection's folder in Decap, each with its locale. */
+  foldersOf: (folder: string) => { folder: string; locale: string }[] | undefined
+}
+
+export function layoutOf(collections: CollectionLayout[]): Layout {
+  const byFolder = new Map(collections.map((c) => [c.folder, c]))
+  const siteFolder = (c: CollectionLayout, locale: string) => ('section' in c.place ? `content/${locale}/${c.place.section}` : `content/${locale}`)
+
+  const toSite = (path: string) => {
+    const m = /^(content\/[^/]+)\/([^/]+)\/(.+)$/.exec(path)
+    const c = m && byFolder.get(m[1]!)
+    return c && c.locales.includes(m[2]!) ? `${siteFolder(c, m[2]!)}/${m[3]}` : path
+  }
+
+  /** Whether a file in a collection's site folder is one of its pages (the folder may hold other kinds). */
+  const holds = (c: CollectionLayout, file: string, text?: string) => {
+    if (!file.endsWith('.md') || file === 'index.md' || file.includes('/')) return false
+    if (c.only && !c.only.includes(file)) return false
+    if (c.except?.includes(file)) return false
+    // A page at the top of a language may name its template (contact, thank-you): it belongs to that kind.
+    const named = text === undefined ? undefined : /^---\r?\n(?:[\s\S]*?\n)?template:\s*["']?([\w-]+)/.exec(text)?.[1]
+    return named === undefined || named === c.template
+  }
+
+  const toEditor = (path: string, text?: string) => {
+    for (const c of collections) {
+      for (const locale of c.locales) {
+        const folder = `${siteFolder(c, locale)}/`
+        if (path.startsWith(folder) && holds(c, path.slice(folder.length), text)) return `${c.folder}/${locale}/${path.slice(folder.length)}`
+      }
+    }
+    return undefined
+  }
+
+  const foldersOf = (folder: string) => {
+    const c = byFolder.get(folder)
+    return c && c.locales.map((locale) => ({ folder: siteFolder(c, locale), locale }))
+  }
+
+  return { toSite, toEditor, foldersOf }
+}

@@ -1,0 +1,58 @@
+/**
+ * The content editor at /admin/: Decap CMS with the configuration the build made from the schemas
+ * (admin/config.json), its backends reading and writing the site's own layout (backends.ts), and a
+ * preview pane that shows the site's templates (preview.tsx). On the computer of an editor running
+ * `clinic-build dev` it saves through the dev server's local backend instead of the Git host.
+ */
+import CMS from 'decap-cms-app'
+import type { AdminConfig } from '../admin/config.ts'
+import type { RenderInput } from '../render/renderer.ts'
+import { withLayout } from './backends.ts'
+import { layoutOf, type Layout } from './layout.ts'
+import { previewOf } from './preview.tsx'
+
+const BACKENDS = ['github', 'git-gateway', 'proxy', 'test-repo']
+
+async function start(): Promise<void> {
+  const [config, site] = await Promise.all([json<AdminConfig>('config.json'), json<RenderInput>('preview.json')])
+  const layout = layoutOf(config.layout)
+  for (const name of BACKENDS) registerWithLayout(name, layout)
+  const backend = await chosenBackend(config)
+  const decap = { ...config.decap, backend }
+  CMS.registerPreviewStyle(site.assets.stylesheet)
+  for (const collection of config.layout) CMS.registerPreviewTemplate(collection.collection, previewOf(collection, layout, site))
+  CMS.init({ config: decap as never })
+}
+
+async function json<T>(file: string): Promise<T> {
+  const response = await fetch(new URL(file, location.href))
+  if (!response.ok) throw new Error(`${file}: ${response.status}`)
+  return response.json() as Promise<T>
+}
+
+/** Decap's own backend under the name `clinic-<name>`, with the site's layout. */
+function registerWithLayout(name: string, layout: Layout): void {
+  const original = CMS.getBackend(name) as { init: (...args: unknown[]) => object } | undefined
+  if (!original) return
+  // Decap calls `new` on what is registered: a constructor that returns an object gives that object.
+  function Backend(...args: unknown[]) { return withLayout(original!.init(...args), layout) }
+  CMS.registerBackend(`clinic-${name}`, Backend as never)
+}
+
+/**
+ * The Git host of site.yaml; on the editor's own computer, the local backend of `clinic-build dev`
+ * when it answers (it saves files directly: no drafts to review, so no editorial workflow).
+ */
+async function chosenBackend(config: AdminConfig): Promise<Record<string, string>> {
+  const backend = config.decap.backend
+  if (['localhost', '127.0.0.1', '[::1]'].includes(location.hostname)) {
+    const answer = await fetch(config.localBackend, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'info' }) }).catch(() => undefined)
+    if (answer?.ok) {
+      delete (config.decap as Partial<typeof config.decap>).publish_mode
+      return { name: 'clinic-proxy', proxy_url: config.localBackend, branch: backend.branch ?? 'main' }
+    }
+  }
+  return { ...backend, name: `clinic-${backend.name}` }
+}
+
+void start()

@@ -1,0 +1,127 @@
+/**
+ * The content editor's configuration is made from the front matter schemas and site.yaml: every
+ * field of every kind of page, with its widget, whether it is required, its allowed values and its
+ * help text; the languages as site.yaml lists them; nothing kept by hand.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { describe, expect, test } from 'vitest'
+import { adminConfig, EDITOR_COLLECTIONS, type AdminConfig, type DecapCollection } from '../../src/admin/config.ts'
+import { editorFields, NOT_EDITED } from '../../src/admin/fields.ts'
+import { frontMatterSchemas, templateFor } from '../../src/content/schemas/front-matter.ts'
+import { parseSite } from '../../src/content/site.ts'
+import type { SiteConfig } from '../../src/types.ts'
+import { projectRoot } from '../support/helpers.ts'
+
+const siteText = readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')
+const siteOf = (text: string): SiteConfig => {
+  const { site, diagnostics } = parseSite({ path: 'content/site.yaml', text })
+  if (!site) throw new Error(diagnostics.map((d) => d.message).join('\n'))
+  return site
+}
+const site = siteOf(siteText)
+const config = adminConfig(site)!
+const collection = (name: string) => config.decap.collections.find((c) => c.name === name)!
+const field = (c: DecapCollection, name: string) => c.fields.find((f) => f.name === name)!
+
+describe('the editor\'s collections', () => {
+  test('one per kind of page: services, doctors, plain pages, articles', () => {
+    expect(config.decap.collections.map((c) => c.name)).toEqual(['services', 'doctors', 'pages', 'articles'])
+    expect(config.layout.map((l) => l.template)).toEqual(['service', 'doctor', 'page', 'article'])
+  })
+
+  test('each section named is where templateFor finds that kind of page', () => {
+    for (const c of EDITOR_COLLECTIONS) {
+      const place = 'section' in c.place ? `${c.place.section}/a-page` : 'a-page'
+      if (c.template !== 'doctor') expect(templateFor(place)).toBe(c.template)
+    }
+  })
+
+  test('every field of each kind\'s schema is in its collection, in the schema\'s order, the body last', () => {
+    const schemas = frontMatterSchemas()
+    for (const c of config.layout) {
+      const names = Object.keys(schemas[c.template].shape).filter((name) => !(name in NOT_EDITED))
+      expect(collection(c.collection).fields.map((f) => f.name)).toEqual([...names, 'body'])
+    }
+  })
+
+  test('fields say whether they are required, what they allow and what they are for', () => {
+    const services = collection('services')
+    expect(field(services, 'title')).toMatchObject({ widget: 'string', required: true, i18n: true })
+    expect(field(services, 'title').hint).toMatch(/heading/)
+    expect(field(services, 'order')).toMatchObject({ widget: 'number', value_type: 'int', required: false, i18n: 'duplicate' })
+    expect(field(services, 'slug').pattern).toEqual(['^[a-z0-9-]+$', 'This must be lower-case letters, digits and hyphens.'])
+    expect(field(services, 'description').pattern).toEqual(['^[\\s\\S]{0,200}$', 'This must be at most 200 characters.'])
+    expect(field(services, 'reviewedOn')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DD', time_format: false })
+    const articles = collection('articles')
+    expect(field(articles, 'author')).toMatchObject({ widget: 'select', options: site.doctors.map((d) => d.slug), required: true })
+    expect(field(articles, 'tags')).toMatchObject({ widget: 'list', min: 1, i18n: true })
+    expect(field(collection('doctors'), 'memberships')).toMatchObject({ widget: 'list', required: false, default: [] })
+    for (const c of config.decap.collections) for (const f of c.fields) expect(f.hint, `${c.name}.${f.name}`).toBeTruthy()
+  })
+
+  test('free text is written in each language; names, dates, choices and numbers are shared', () => {
+    const services = collection('services')
+    expect(['title', 'description', 'summary', 'body'].map((n) => field(services, n).i18n)).toEqual([true, true, true, true])
+    expect(['slug', 'reviewedBy', 'reviewedOn', 'order', 'draft'].map((n) => field(services, n).i18n)).toEqual(Array(5).fill('duplicate'))
+  })
+})
+
+describe('languages come from site.yaml', () => {
+  test('every locale, the default first; articles only in the language singleLocaleSections names', () => {
+    expect(config.decap.i18n).toEqual({ structure: 'multiple_folders', locales: ['en', 'cn'], default_locale: 'en' })
+    expect(collection('services').i18n).toBe(true)
+    expect(collection('articles').i18n).toEqual({ locales: ['en'], default_locale: 'en' })
+  })
+
+  test('a third language and another single-language section change the configuration, not the code', () => {
+    const three = siteOf(siteText
+      .replace("  - { code: cn, lang: zh, hreflang: zh, messages: zh-CN, ogLocale: zh_CN }", "  - { code: cn, lang: zh, hreflang: zh, messages: zh-CN, ogLocale: zh_CN }\n  - { code: ms, lang: ms, hreflang: ms, messages: ms-MY, ogLocale: ms_MY }")
+      .replace('singleLocaleSections: { blog: en }', 'singleLocaleSections: { blog: cn }'))
+    const made = adminConfig(three)!
+    expect(made.decap.i18n.locales).toEqual(['en', 'cn', 'ms'])
+    expect(made.decap.collections.find((c) => c.name === 'articles')!.i18n).toEqual({ locales: ['cn'], default_locale: 'cn' })
+    expect(made.layout.find((l) => l.collection === 'services')!.locales).toEqual(['en', 'cn', 'ms'])
+  })
+})
+
+describe('a field added to a schema', () => {
+  test('appears in the editor with its type, requirement, allowed values and help text', () => {
+    const article = frontMatterSchemas().article.extend({
+      procedureLength: z.enum(['short', 'long']).meta({ description: 'How long the procedure takes.' }),
+      sponsor: z.string().optional().meta({ description: 'Who paid for the article.' }),
+    })
+    const fields = editorFields(article, site)
+    expect(fields.find((f) => f.name === 'procedureLength')).toEqual({
+      name: 'procedureLength', label: 'Procedure length', widget: 'select', options: ['short', 'long'], required: true,
+      hint: 'How long the procedure takes.', i18n: 'duplicate',
+    })
+    expect(fields.find((f) => f.name === 'sponsor')).toMatchObject({ widget: 'string', required: false, hint: 'Who paid for the article.', i18n: true })
+  })
+})
+
+describe('backends', () => {
+  const backendOf = (admin: string): AdminConfig['decap']['backend'] => adminConfig(siteOf(`${siteText}\n${admin}\n`))!.decap.backend
+
+  test('GitHub or Netlify\'s Git Gateway, as site.yaml says, with the editorial workflow', () => {
+    expect(config.decap.publish_mode).toBe('editorial_workflow')
+    expect(backendOf('admin:\n  backend: { name: github, repo: amberlin/website, branch: live }')).toEqual({ name: 'github', repo: 'amberlin/website', branch: 'live' })
+    expect(backendOf('admin:\n  backend: { name: github, repo: amberlin/website, authUrl: "https://auth.amberlin.example" }')).toEqual({ name: 'github', repo: 'amberlin/website', branch: 'main', base_url: 'https://auth.amberlin.example' })
+    expect(backendOf('admin:\n  backend: { name: git-gateway }')).toEqual({ name: 'git-gateway', branch: 'main' })
+  })
+
+  test('admin: false leaves the editor out', () => {
+    expect(adminConfig(siteOf(`${siteText}\nadmin: false\n`))).toBeUndefined()
+  })
+
+  test('a wrong admin section is an InvalidSiteConfig error naming the field and its line', () => {
+    const problems = (admin: string) => parseSite({ path: 'content/site.yaml', text: `${siteText}${admin}\n` }).diagnostics
+    const lines = siteText.split('\n').length
+    expect(problems('admin:\n  backend: { name: github, repo: website }')).toMatchObject([
+      { code: 'InvalidSiteConfig', file: 'content/site.yaml', line: lines + 1, message: expect.stringMatching(/"admin\.backend\.repo" is invalid: must name the repository as owner\/name/) },
+    ])
+    expect(problems('admin:\n  backend: { name: gitlab }')).toMatchObject([{ code: 'InvalidSiteConfig', line: lines + 1, message: expect.stringContaining('"admin.backend.name"') }])
+    expect(problems('admin: yes')).toMatchObject([{ code: 'InvalidSiteConfig', line: lines, message: expect.stringContaining('"admin"') }])
+  })
+})

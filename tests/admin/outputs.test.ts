@@ -1,0 +1,89 @@
+/**
+ * What a build writes for the content editor: /admin/ with its configuration, the preview's data
+ * and the bundle; kept out of the sitemap, the feed and search engines; its own security policy in
+ * `_headers`; nothing of it with `admin: false`; the same bytes on every build.
+ */
+import { beforeAll, describe, expect, test } from 'vitest'
+import { build, type BuildResult } from '../../src/index.ts'
+import type { AdminConfig } from '../../src/admin/config.ts'
+import { copySite, edit, projectRoot } from '../support/helpers.ts'
+
+let result: BuildResult
+const text = (r: BuildResult, path: string) => {
+  const file = r.files.find((f) => f.path === path)?.contents
+  return typeof file === 'string' ? file : file && new TextDecoder().decode(file)
+}
+
+beforeAll(async () => { result = await build({ root: projectRoot, write: false, cache: false }) })
+
+describe('/admin/', () => {
+  test('a page that loads the bundled editor, its configuration and the preview\'s data, from the site\'s origin only', () => {
+    const page = text(result, 'admin/index.html')!
+    const script = /<script type="module" src="(\/admin\/editor\.[A-Z0-9]+\.js)"><\/script>/.exec(page)?.[1]
+    expect(script).toBeDefined()
+    expect(result.files.map((f) => f.path)).toContain(script!.slice(1))
+    expect(page).not.toMatch(/(src|href)="(https?:)?\/\//)
+    const config = JSON.parse(text(result, 'admin/config.json')!) as AdminConfig
+    expect(config.decap.collections.map((c) => c.name)).toEqual(['services', 'doctors', 'pages', 'articles'])
+    const preview = JSON.parse(text(result, 'admin/preview.json')!) as { docs: { id: string; markdown: string }[]; assets: { stylesheet: string } }
+    expect(preview.docs.map((d) => d.id)).toContain('content/cn/services/ear.md')
+    expect(preview.docs.every((d) => d.markdown === '')).toBe(true)
+    expect(preview.assets.stylesheet).toMatch(/^\/assets\/site\.[A-Z0-9]+\.css$/)
+  })
+
+  test('out of the sitemap and the feed; noindex in the page and in its headers', () => {
+    expect(text(result, 'sitemap.xml')).not.toContain('/admin')
+    expect(text(result, 'blog/feed.xml')).not.toContain('/admin')
+    expect(result.table!.routes.some((r) => r.url.startsWith('/admin'))).toBe(false)
+    expect(text(result, 'admin/index.html')).toContain('<meta name="robots" content="noindex, nofollow">')
+    expect(text(result, '_headers')).toMatch(/\n\/admin\/\*\n(  .*\n)*  X-Robots-Tag: noindex, nofollow\n/)
+  })
+
+  test('its own security policy, in _headers after the site\'s and in the page; no unsafe-eval, no other origin', () => {
+    const headers = text(result, '_headers')!
+    const policy = /\n\/admin\/\*\n  Content-Security-Policy: (.*)\n/.exec(headers)?.[1]
+    expect(headers.indexOf('/admin/*')).toBeGreaterThan(headers.indexOf('/*'))
+    expect(policy).toContain("script-src 'self';")
+    expect(policy).not.toContain('unsafe-eval')
+    expect(policy).toContain("frame-ancestors 'none'")
+    expect(policy).not.toMatch(/https?:/) // Git Gateway answers on the site's own origin
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(text(result, 'admin/index.html')!)?.[1]
+    expect(meta).toBe(policy!.replace("; frame-ancestors 'none'", ''))
+    // The site's pages keep theirs: the editor's policy is not added to them.
+    expect(text(result, 'index.html')).not.toContain('unsafe-inline')
+  })
+
+  test('the same bytes on a second build', async () => {
+    const again = await build({ root: projectRoot, write: false, cache: false })
+    for (const path of result.files.map((f) => f.path).filter((p) => p.startsWith('admin/'))) expect(text(again, path), path).toBe(text(result, path))
+  })
+})
+
+describe('site.yaml decides', () => {
+  test('admin: false leaves the editor out', async () => {
+    const site = copySite()
+    edit(site, 'content/site.yaml', (t) => `${t}\nadmin: false\n`)
+    const built = await build({ root: site, write: false, cache: false })
+    expect(built.ok).toBe(true)
+    expect(built.files.filter((f) => f.path.startsWith('admin/'))).toEqual([])
+    expect(text(built, '_headers')).not.toContain('/admin/')
+  })
+
+  test('a GitHub backend lets the editor reach GitHub\'s API and avatars, and nothing else', async () => {
+    const site = copySite()
+    edit(site, 'content/site.yaml', (t) => `${t}\nadmin:\n  backend: { name: github, repo: amberlin/website }\n`)
+    const built = await build({ root: site, write: false, cache: false })
+    const policy = /\n\/admin\/\*\n  Content-Security-Policy: (.*)\n/.exec(text(built, '_headers')!)![1]!
+    expect([...policy.matchAll(/https:\/\/[^\s;]+/g)].map((m) => m[0]).sort()).toEqual(['https://api.github.com', 'https://avatars.githubusercontent.com'])
+  })
+
+  test('a page at /admin/ is an error while the editor is built', async () => {
+    const site = copySite()
+    edit(site, 'content/en/privacy.md', (t) => t.replace('title: Privacy notice', 'title: Privacy notice\nslug: admin'))
+    edit(site, 'content/cn/privacy.md', (t) => t.replace(/^title: (.*)$/m, 'title: $1\nslug: admin'))
+    const built = await build({ root: site, write: false, cache: false })
+    expect(built.ok).toBe(false)
+    // /cn/admin/ is another folder: only the default language's page takes the editor's place.
+    expect(built.diagnostics.filter((d) => d.code === 'AdminUrlTaken').map((d) => d.file)).toEqual(['content/en/privacy.md'])
+  })
+})
