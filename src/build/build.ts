@@ -32,7 +32,7 @@ import { withDeployOutputs } from '../deploy/index.ts'
 import { robots, sitemap } from '../routes/sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
 import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable, SiteConfig, SourceFile } from '../types.ts'
-import { contentHash, writeSite } from './write.ts'
+import { contentHash, SPARE_DIR, writeSite } from './write.ts'
 import { adminConfig, ADMIN_DIR } from '../admin/config.ts'
 import { editorBundle } from '../admin/bundle.ts'
 import { adminFiles } from '../admin/outputs.ts'
@@ -195,7 +195,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const editor = admin ? [await timed('admin', async () => adminFiles(site, admin, input, await editorReady!))] : []
     const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, remember, editor)
     const summary = summarise(table, files, diagnostics, bundled.assets, remember)
-    next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions)))
+    next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions),
+      persistent === true ? join(folders.root, SPARE_DIR) : undefined))
     if (next.output) saveManifest(folders.root, folders.out, pageManifest(table, next.output, bundled.assets))
     if (persistent === true && !unchanged(cache, next)) await timed('write', () => saveCache(folders.root, code, next))
     else if (typeof persistent === 'object') Object.assign(persistent, next)

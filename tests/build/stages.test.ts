@@ -1,5 +1,5 @@
 /** Each stage on its own, with literal inputs; the read and write stages on small folders in a temporary directory. */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -246,6 +246,13 @@ describe('read', () => {
 })
 
 describe('write', () => {
+  /** `files` and `staticDir` written from nothing into a folder of their own. */
+  const fresh = async (files: { path: string; contents: string }[], staticDir: string) => {
+    const out = join(mkdtempSync(join(tmpdir(), 'clinic-write-')), 'dist')
+    await writeSite(out, files, staticDir)
+    return out
+  }
+
   test('writes every file in its folder, copies static/ as it is and replaces the previous output', async () => {
     const base = mkdtempSync(join(tmpdir(), 'clinic-write-'))
     const out = join(base, 'dist')
@@ -287,6 +294,34 @@ describe('write', () => {
     expect(inode('index.html')).toBe(inodes['index.html']) // linked, not written again
     expect(inode('blog/index.html')).not.toBe(inodes['blog/index.html'])
     expect(readdirSync(base)).toEqual(['dist'])
+  })
+
+  test('a rebuild starts from the folder the last swap replaced, and ends as a write from nothing would', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'clinic-write-'))
+    const out = join(base, 'dist')
+    const spare = join(base, '.clinic/spare')
+    // Every path and folder, with each file's contents: what a visitor can be served.
+    const tree = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true })
+      .map((e) => { const path = join(e.parentPath, e.name); return `${path.slice(dir.length + 1)}${e.isFile() ? ` = ${readFileSync(path, 'utf8')}` : '/'}` }).sort()
+    const first = [{ path: 'index.html', contents: 'home' }, { path: 'x/index.html', contents: 'x' }, { path: 'gone/deep/index.html', contents: 'gone' }, { path: 'blog/a/index.html', contents: 'a' }]
+    const second = first.map((f) => (f.path === 'blog/a/index.html' ? { ...f, contents: 'a, edited' } : f))
+    // Folders become files and files go, pages are added, a static file changes.
+    const third = [{ path: 'index.html', contents: 'home, edited' }, { path: 'x', contents: 'x is a file now' }, { path: 'blog/a/index.html', contents: 'a' }, { path: 'blog/b/index.html', contents: 'b' }]
+    const staticOne = folder({ 'favicon.svg': '<svg/>', 'images/a.png': 'png one' })
+    const staticTwo = folder({ 'favicon.svg': '<svg/>', 'images/a.png': 'png two' })
+
+    const w1 = await writeSite(out, first, staticOne, undefined, 'one', spare)
+    expect(existsSync(spare)).toBe(false)
+    const w2 = await writeSite(out, second, staticOne, w1, 'one', spare)
+    // The replaced output is the spare, as the first build wrote it.
+    expect(tree(spare)).toEqual(tree(await fresh(first, staticOne)))
+    const spareFolder = statSync(spare).ino
+    writeFileSync(join(spare, 'gone/stray.html'), 'left in the spare')
+    await writeSite(out, third, staticTwo, w2, 'two', spare)
+    expect(statSync(out).ino).toBe(spareFolder) // made from the spare, not from nothing
+    expect(tree(out)).toEqual(tree(await fresh(third, staticTwo)))
+    expect(tree(spare)).toEqual(tree(await fresh(second, staticOne)))
+    expect(readdirSync(base).sort()).toEqual(['.clinic', 'dist'])
   })
 
   test('a failed write leaves the previous output exactly as it was and nothing beside it', async () => {
