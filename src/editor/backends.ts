@@ -40,7 +40,10 @@ export function withLayout<T extends object>(backend: T, layout: Layout): T {
     },
     persistEntry: (entry: { dataFiles: DataFile[] }, options: unknown) => call('persistEntry', {
       ...entry,
-      dataFiles: entry.dataFiles.map((f) => ({ ...f, path: layout.toSite(f.path), ...(f.newPath ? { newPath: layout.toSite(f.newPath) } : {}) })),
+      dataFiles: entry.dataFiles.map((f) => ({
+        ...f, path: layout.toSite(f.path), ...(f.newPath ? { newPath: layout.toSite(f.newPath) } : {}),
+        ...(f.raw === undefined ? {} : { raw: withoutEmptyFields(f.raw) }),
+      })),
     }, options),
     deleteFiles: (paths: string[], message: string) => call('deleteFiles', paths.map(layout.toSite), message),
     unpublishedEntry: async (args: unknown) => {
@@ -56,4 +59,16 @@ export function withLayout<T extends object>(backend: T, layout: Layout): T {
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value
     },
   })
+}
+
+/**
+ * Decap fills a translation's shared fields from the default language's, and writes those the
+ * default language left empty as `null` (`slug: null`), which the schema refuses: an empty
+ * optional field is left out, as an editor writing the file would.
+ */
+export function withoutEmptyFields(raw: string): string {
+  const front = /^---\n([\s\S]*?\n)---\n/.exec(raw)
+  if (!front) return raw
+  const kept = front[1]!.replace(/^[A-Za-z][\w-]*:[ \t]*(?:null|~|''|"")?[ \t]*\n(?![ \t]+\S|-)/gm, '')
+  return `---\n${kept}---\n${raw.slice(front[0].length)}`
 }

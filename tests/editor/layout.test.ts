@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { adminConfig } from '../../src/admin/config.ts'
 import { parseSite } from '../../src/content/site.ts'
-import { withLayout } from '../../src/editor/backends.ts'
+import { withLayout, withoutEmptyFields } from '../../src/editor/backends.ts'
 import { layoutOf } from '../../src/editor/layout.ts'
 import { projectRoot } from '../support/helpers.ts'
 
@@ -64,5 +64,12 @@ describe('a backend with the site\'s layout', () => {
     await backend.persistEntry({ dataFiles: [{ path: 'content/articles/en/new.md' }] })
     expect(saved).toEqual(['content/en/blog/new.md'])
     expect(backend.status()).toBe('ok')
+  })
+})
+
+describe('a saved file', () => {
+  test('leaves out the fields Decap writes empty, and keeps lists and text', () => {
+    const raw = '---\ntitle: 耳部整形手术\nslug: null\ndraft: null\nsummary: ""\ntags:\n  - ears\nqualifications:\n- MBBS\norder: null\n---\nBody with slug: null\n'
+    expect(withoutEmptyFields(raw)).toBe('---\ntitle: 耳部整形手术\ntags:\n  - ears\nqualifications:\n- MBBS\n---\nBody with slug: null\n')
   })
 })

@@ -1,0 +1,111 @@
+/**
+ * The editor in Chromium, on the built site as `clinic-build serve` serves it (its `_headers`
+ * policy in force), with Decap's in-memory test backend holding the service "ear" in both
+ * languages: the preview pane shows the page the site's templates build, in either language, and
+ * the findings `clinic-build check` would print for the text being typed. Nothing is requested
+ * from anywhere but 127.0.0.1.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { lintCompliance } from '../../src/check/compliance.ts'
+import { parseSite } from '../../src/content/site.ts'
+import { readHtml, select, textOf } from '../../src/check/html.ts'
+import { startSite, type Site } from '../support/runtime.ts'
+import { projectRoot } from '../support/helpers.ts'
+
+let site: Site
+const outside: string[] = []
+
+/** Decap's test backend reads window.repoFiles: a tree of folders, and each collection folder listed whole. */
+function repoFiles(): Record<string, unknown> {
+  const ear = (locale: string) => ({ 'ear.md': { content: readFileSync(join(projectRoot, `content/${locale}/services/ear.md`), 'utf8') } })
+  return { content: { en: { services: ear('en') }, cn: { services: ear('cn') } }, 'content/en/services': ear('en'), 'content/cn/services': ear('cn') }
+}
+
+/** A context whose editor uses the test backend; any request off 127.0.0.1 is noted and refused. */
+async function editorContext(options: { checkConfig?: boolean } = {}): Promise<BrowserContext> {
+  const context = await site.browser.newContext({ viewport: { width: 1400, height: 1000 }, ...(options.checkConfig ? { bypassCSP: true } : {}) })
+  await context.route((url) => url.hostname !== '127.0.0.1', (route) => { outside.push(route.request().url()); return route.abort() })
+  await context.route('**/admin/config.json', async (route) => {
+    const response = await route.fetch()
+    const config = await response.json() as { decap: { backend: unknown } }
+    await route.fulfill({ response, json: { ...config, decap: { ...config.decap, backend: { name: 'test-repo' } } } })
+  })
+  await context.addInitScript(({ files, checkConfig }) => {
+    Object.assign(window, { repoFiles: files, ...(checkConfig ? { CLINIC_CHECK_CONFIG: true } : {}) })
+  }, { files: repoFiles(), checkConfig: options.checkConfig ?? false })
+  return context
+}
+
+async function openEar(page: Page): Promise<void> {
+  await page.goto(site.url('/admin/'))
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('link', { name: 'Services' }).click()
+  await page.getByRole('link', { name: /Ear Surgery/ }).click()
+  await page.getByRole('button', { name: 'Toggle preview' }).click()
+}
+
+const preview = (page: Page) => page.frameLocator('iframe').first()
+/** The text of a built page's <main>; compared without white space, which the browser adds between blocks. */
+const builtMain = (path: string) => textOf(select(readHtml(path, readFileSync(join(site.dist, path), 'utf8')).doc, (el) => el.name === 'main')[0]!)
+const folded = (text: string) => text.replace(/\s+/g, '')
+
+beforeAll(async () => { site = await startSite() }, 180_000)
+afterAll(async () => { await site?.close() })
+
+describe('the preview pane, with the test backend', () => {
+  let context: BrowserContext
+  let page: Page
+  beforeAll(async () => {
+    context = await editorContext()
+    page = await context.newPage()
+    await openEar(page)
+  }, 120_000)
+  afterAll(async () => { await context?.close() })
+
+  test('shows the page as the site\'s templates and stylesheet build it, in each language', async () => {
+    const stylesheet = (JSON.parse(readFileSync(join(site.dist, 'admin/preview.json'), 'utf8')) as { assets: { stylesheet: string } }).assets.stylesheet
+    await expect.poll(() => preview(page).locator(`link[rel="stylesheet"][href="${stylesheet}"]`).count()).toBe(1)
+    await expect.poll(async () => folded(await preview(page).locator('main').innerText())).toBe(folded(builtMain('services/ear/index.html')))
+    await expect.poll(() => preview(page).locator('main h1').evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/Source Serif/)
+    await preview(page).getByRole('button', { name: '中文' }).click()
+    await expect.poll(async () => folded(await preview(page).locator('main').innerText())).toBe(folded(builtMain('cn/services/ear/index.html')))
+    expect(await preview(page).locator('[data-preview-page]').getAttribute('lang')).toBe('zh')
+    await expect.poll(() => preview(page).locator('[data-findings="none"]').innerText()).toMatch(/No problems found in content\/cn\/services\/ear\.md/)
+  })
+
+  test('shows what check would say of the words being typed, in check\'s words, before saving', async () => {
+    await preview(page).getByRole('button', { name: 'English' }).click()
+    await page.getByLabel('Summary').first().fill('The best ear surgery in Singapore, painless and guaranteed.')
+    const { site: config } = parseSite({ path: 'content/site.yaml', text: readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8') })
+    const expected = lintCompliance({ sources: [{ path: 'content/en/services/ear.md', text: '---\nsummary: The best ear surgery in Singapore, painless and guaranteed.\n---\n' }], staticFiles: [], site: config!, pages: [] })
+    expect(expected.map((d) => d.code).sort()).toEqual(['GUARANTEE', 'GUARANTEE', 'SUPERLATIVE'])
+    for (const finding of expected) {
+      await expect.poll(() => preview(page).locator(`li[data-code="${finding.code}"]`).allInnerTexts()).toContainEqual(expect.stringContaining(finding.message))
+      expect((await preview(page).locator(`li[data-code="${finding.code}"]`).allInnerTexts()).join('\n')).toContain(`hint: ${finding.hint}`)
+    }
+    // The page itself still shows, with the words as typed.
+    expect(await preview(page).locator('main').innerText()).toContain('The best ear surgery in Singapore')
+  })
+
+  test('nothing was requested from another address', () => {
+    expect(outside).toEqual([])
+  })
+})
+
+describe('the editor\'s configuration', () => {
+  test('passes Decap\'s own check of it (AJV, which the editor\'s policy keeps from running on the site)', async () => {
+    const context = await editorContext({ checkConfig: true })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(site.url('/admin/'))
+    await page.getByRole('button', { name: 'Login' }).waitFor()
+    expect(await page.evaluate(() => (window as { CLINIC_CHECK_CONFIG?: boolean }).CLINIC_CHECK_CONFIG)).toBe(true)
+    expect(await page.locator('body').innerText()).not.toContain('Config Errors')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
