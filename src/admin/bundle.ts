@@ -131,14 +131,14 @@ function configCheckedByTests(): Plugin {
  * Node modules it imports are answered by src/editor/shims/, and the check cache by a stand-in.
  */
 function nodeShims(packageDir: string): Plugin {
-  const shim = (name: string) => ({ path: join(packageDir, SHIMS, `${name}.ts`) })
+  const shim = (file: string) => ({ path: join(packageDir, SHIMS, file) })
   return {
     name: 'node-shims',
     setup(build) {
-      build.onResolve({ filter: /^node:(fs|path|url|module|crypto)$/ }, (args) => shim(args.path.slice('node:'.length)))
-      build.onResolve({ filter: /^esbuild$/ }, () => shim('esbuild'))
-      build.onResolve({ filter: /^(node:[\w/]+|sharp)$/ }, () => ({ path: join(packageDir, SHIMS, 'unavailable.cjs') }))
-      build.onResolve({ filter: /^\.\/cache\.ts$/ }, (args) => (/[\\/]src[\\/]check$/.test(args.resolveDir) ? shim('check-cache') : undefined))
+      build.onResolve({ filter: /^node:(fs|path|url|module|crypto)$/ }, (args) => shim(`${args.path.slice('node:'.length)}.cjs`))
+      build.onResolve({ filter: /^esbuild$/ }, () => shim('esbuild.cjs'))
+      build.onResolve({ filter: /^(node:[\w/]+|sharp)$/ }, () => shim('unavailable.cjs'))
+      build.onResolve({ filter: /^\.\/cache\.ts$/ }, (args) => (/[\\/]src[\\/]check$/.test(args.resolveDir) ? shim('check-cache.ts') : undefined))
     },
   }
 }

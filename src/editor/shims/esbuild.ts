@@ -1,7 +1,0 @@
-/**
- * esbuild: the templates' <head> asks for the inline scripts' text (src/assets/inline-scripts.ts),
- * which the preview, showing the page's <body> only, leaves out.
- */
-export function buildSync(): { outputFiles: { text: string }[] } {
-  return { outputFiles: [{ text: '' }] }
-}
