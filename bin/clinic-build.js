@@ -1,6 +1,11 @@
 #!/usr/bin/env node
+import module from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { cliBundle } from './bundle.js'
+
+// From Node 22.1 on, the code compiled for every module loaded is kept on disk for the next run
+// (Node 20 has no such cache). Node's own folder for it, in the system's temporary folder.
+module.enableCompileCache?.()
 
 // React's development builds validate every element: several times slower, and only for tests.
 process.env.NODE_ENV ??= 'production'
