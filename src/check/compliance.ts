@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isPair, isScalar, parse, parseDocument, visit, type Scalar } from 'yaml'
 import { srcDir } from '../util/package.ts'
-import { hashOf } from '../util/memo.ts'
+import { hashOf, oncePer } from '../util/memo.ts'
 import { judgeNow, type Remember } from './cache.ts'
 import type { Diagnostic, SiteConfig, SourceFile } from '../types.ts'
 import { lineColumn } from './html.ts'
@@ -40,10 +40,14 @@ interface RuleEntry {
   allowedForSpecialists?: boolean
 }
 
-type Target = 'text' | 'images' | 'links'
+const TARGETS = ['text', 'images', 'links'] as const
+type Target = typeof TARGETS[number]
+type RulesByTarget = Record<Target, Rule[]>
 
 interface Rule extends Pick<RuleEntry, 'severity' | 'basis' | 'message'> {
   id: string
+  /** Its place in rules.yaml: findings at the same place are listed in this order. */
+  order: number
   reads: Target
   pattern: RegExp
   near?: RegExp
@@ -66,11 +70,11 @@ const anyOf = (patterns: string[]) => patterns.map((p) => `(?:${p})`).join('|')
 /** A whole address on one of `hosts` or their subdomains. */
 const hostPattern = (hosts: string[]) => `^(?:https?://)?(?:[^/?#\\s]*\\.)?(?:${hosts.map((h) => h.replace(/\./g, '\\.')).join('|')})(?:[/?#:]\\S*)?$`
 
-function compile(id: string, entry: RuleEntry): Rule {
+function compile(id: string, entry: RuleEntry, order: number): Rule {
   const reads = entry.reads ?? 'text'
   const context = (patterns?: string[]) => patterns && new RegExp(alternatives(patterns), 'i')
   return {
-    id, reads, severity: entry.severity, basis: entry.basis, message: entry.message,
+    id, order, reads, severity: entry.severity, basis: entry.basis, message: entry.message,
     pattern: new RegExp(reads === 'links' ? anyOf([...entry.en ?? [], ...entry.hosts ? [hostPattern(entry.hosts)] : []]) : alternatives([...entry.en ?? [], ...entry.zh ?? []]), 'gi'),
     near: context(entry.near), unless: context(entry.unless), allowedForSpecialists: entry.allowedForSpecialists ?? false,
   }
@@ -84,14 +88,15 @@ function alternatives(patterns: string[]): string {
 }
 
 const rules: Rule[] = Object.entries(parse(readFileSync(join(srcDir, 'compliance/rules.yaml'), 'utf8')) as Record<string, RuleEntry>)
-  .map(([id, entry]) => compile(id, entry))
+  .map(([id, entry], order) => compile(id, entry, order))
 const testimonial = rules.find((r) => r.id === 'TESTIMONIAL')!
 
 /** `remember` answers for a source or page judged before under the same rules (check/cache.ts). */
 export function lintCompliance(input: ComplianceInput, remember: Remember = judgeNow): Diagnostic[] {
   const specialists = allSpecialists(input.site)
-  const active = rules.filter((r) => !(r.allowedForSpecialists && specialists))
-  const imageRules = active.filter((r) => r.reads === 'images')
+  const applying = rules.filter((r) => !(r.allowedForSpecialists && specialists))
+  const active = Object.fromEntries(TARGETS.map((t) => [t, applying.filter((r) => r.reads === t)])) as RulesByTarget
+  const imageRules = active.images
   const data = input.pages.flatMap((page) => remember(`compliance data ${specialists} ${page.hash ?? hashOf(page.html)}`, () => lintStructuredData(page, active)))
   return [
     ...input.sources.flatMap((file) => remember(`compliance ${specialists} ${hashOf(file.path, file.text)}`, () => lintSource(file, active))),
@@ -107,13 +112,20 @@ export function lintCompliance(input: ComplianceInput, remember: Remember = judg
 /** The site configuration is where registration is declared: titles follow from it. */
 const allSpecialists = (site: SiteConfig) => site.doctors.every((d) => d.register === 'specialist' && !!d.specialty?.trim())
 
-function lintSource(file: SourceFile, active: Rule[]): Diagnostic[] {
+function lintSource(file: SourceFile, active: RulesByTarget): Diagnostic[] {
   const targets = file.path.endsWith('.md') ? markdownTargets(file.text) : yamlTargets(file.text, 0)
-  const findings = active.flatMap((rule) => targets[rule.reads].flatMap((span) => find([rule], span)))
-  return applyAllows(file, findings.sort((a, b) => a.at - b.at))
+  const findings = TARGETS.flatMap((target) => targets[target].flatMap((span) => find(active[target], span)))
+  return applyAllows(file, findings.sort((a, b) => a.at - b.at || a.rule.order - b.rule.order))
 }
 
+/**
+ * One pattern that matches where any of `rules` does: most text matches none, and one search of
+ * it costs less than a search per rule.
+ */
+const screenOf = oncePer((rules: Rule[]) => new RegExp(rules.map((r) => `(?:${r.pattern.source})`).join('|'), 'i'))
+
 function find(applying: Rule[], span: Span): Finding[] {
+  if (!screenOf(applying).test(span.text)) return []
   // A Chinese price pattern may begin with optional spaces: they are not part of the words found.
   return applying.flatMap((rule) => [...span.text.matchAll(rule.pattern)]
     .filter((m) => m[0].trim() && inContext(rule, span.text, m.index, m.index + m[0].length))
@@ -193,7 +205,7 @@ function yamlTargets(text: string, base: number): Targets {
  * review stars.
  */
 /** Findings in a page's structured data, each with the text value it was found in (none for a review's type). */
-function lintStructuredData(page: ComplianceInput['pages'][number], active: Rule[]): { value?: string; diagnostic: Diagnostic }[] {
+function lintStructuredData(page: ComplianceInput['pages'][number], active: RulesByTarget): { value?: string; diagnostic: Diagnostic }[] {
   const findings: (Finding & { value?: string })[] = []
   // The build writes JSON-LD as <script type="application/ld+json">, whose text holds no "<" (JSON escapes it).
   for (const script of page.html.matchAll(/<script type="?application\/ld\+json"?>([^<]*)<\/script>/g)) {
@@ -206,8 +218,8 @@ function lintStructuredData(page: ComplianceInput['pages'][number], active: Rule
       if (field === '@type' && /^(Review|AggregateRating)$/.test(value)) findings.push({ rule: testimonial, words: value, at })
       const span = { text: m[1]!, at }
       const found = isAddress(value)
-        ? find(active.filter((r) => r.reads === 'links'), span)
-        : find(active.filter((r) => r.reads === 'text'), { ...span, text: prose(span.text) })
+        ? find(active.links, span)
+        : find(active.text, { ...span, text: prose(span.text) })
       findings.push(...found.map((f) => ({ ...f, value })))
     }
   }
