@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import type { Plugin } from 'esbuild'
 import { listFiles } from '../content/read.ts'
@@ -31,15 +31,19 @@ export async function editorBundle(packageDir: string): Promise<EditorBundle> {
   return made
 }
 
-/** A hash of every file of src/ and templates/ and the versions of the libraries bundled. */
+/**
+ * A hash of the path, size and modification time of every file of src/ and templates/ (as the
+ * command's own bundle is versioned, bin/bundle.js: reading them all would cost more than the
+ * bundle itself takes to read) and of the versions of the libraries bundled.
+ */
 async function inputsHash(packageDir: string): Promise<string> {
   const hash = createHash('sha256')
   for (const folder of ['src', 'templates']) {
     const files = (await listFiles(join(packageDir, folder))).sort()
-    const texts = await Promise.all(files.map((f) => readFile(join(packageDir, folder, f))))
-    files.forEach((f, i) => hash.update(`${folder}/${f}\0`).update(texts[i]!).update('\0'))
+    const stats = await Promise.all(files.map((f) => stat(join(packageDir, folder, f))))
+    files.forEach((f, i) => hash.update(`${folder}/${f} ${stats[i]!.size} ${stats[i]!.mtimeMs}\n`))
   }
-  for (const name of LIBRARIES) hash.update(`${name}@${versionOf(packageDir, name)}\0`)
+  for (const name of LIBRARIES) hash.update(`${name}@${versionOf(packageDir, name)}\n`)
   return hash.digest('hex').slice(0, 20)
 }
 
@@ -48,7 +52,8 @@ const versionOf = (packageDir: string, name: string) => (JSON.parse(readFileSync
 async function readKept(dir: string): Promise<EditorBundle | undefined> {
   try {
     const index = JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as Omit<EditorBundle, 'files'> & { paths: string[] }
-    const files = await Promise.all(index.paths.map(async (path) => ({ path, contents: new Uint8Array(await readFile(join(dir, path))) })))
+    // Named by the content hash in the file name: the write stage need not hash 7 MB to know it.
+    const files = await Promise.all(index.paths.map(async (path) => ({ path, contents: new Uint8Array(await readFile(join(dir, path))), version: path })))
     return { files, script: index.script, stylesheets: index.stylesheets }
   } catch {
     return undefined

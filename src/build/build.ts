@@ -108,7 +108,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (!site) return stop()
   // The content editor's bundle depends on clinic-build alone: made once, then read (src/admin/bundle.ts).
   const admin = remember('admin config', [site], () => adminConfig(site))
-  const editorReady = admin ? editorBundle(packageDir) : undefined
+  // A save under `clinic-build dev` keeps the templates (a template edit starts a fresh worker): nothing to redo.
+  const editorReady = admin ? remember('editor bundle', [project.templateFiles], () => editorBundle(packageDir)) : undefined
   editorReady?.catch(() => {}) // awaited below, unless the content fails first
 
   const pool = new ShardPool(options.threads)

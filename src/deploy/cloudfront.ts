@@ -12,18 +12,21 @@
  * (src/check/hosts.ts): the page list outgrows it at a few hundred pages.
  */
 import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
-import { IMMUTABLE_PATHS } from './static-hosts.ts'
+import { IMMUTABLE_PATHS, type HeaderRule } from './static-hosts.ts'
 
 export const CLOUDFRONT_LIMIT = 10 * 1024
 
-export function cloudFrontFunctions(table: RouteTable, site: SiteConfig, headers: Record<string, string>): OutputFile[] {
-  const pages = Object.fromEntries(table.routes.filter((r) => r.status === 200).map((r) => [r.url, 1]))
+/** `folders`: `_headers` rules of folders with headers of their own (the content editor's policy at /admin/*), applied over the site's. */
+export function cloudFrontFunctions(table: RouteTable, site: SiteConfig, headers: Record<string, string>, folders: HeaderRule[] = []): OutputFile[] {
+  // A folder with its own rule (/admin/) is answered by its index.html, as a page is.
+  const prefixes = folders.map((f) => f.path.replace('*', ''))
+  const pages = Object.fromEntries([...table.routes.filter((r) => r.status === 200).map((r) => r.url), ...prefixes].map((url) => [url, 1]))
   const notFound: Record<string, string> = {}
   for (const r of table.routes) if (r.status === 404) notFound[r.locale === site.defaultLocale ? '' : r.locale] = r.url
   const data = `var PAGES = ${json(pages)};\nvar NOT_FOUND = ${json(notFound)};\n`
   return [
     { path: '_cloudfront/viewer-request.js', contents: `${HEADER('viewer request')}${data}${VIEWER_REQUEST}` },
-    { path: '_cloudfront/viewer-response.js', contents: `${HEADER('viewer response')}${data}var HEADERS = ${json(lowerCaseKeys(headers))};\nvar IMMUTABLE = ${json(IMMUTABLE_PATHS.replace('*', ''))};\n${VIEWER_RESPONSE}` },
+    { path: '_cloudfront/viewer-response.js', contents: `${HEADER('viewer response')}${data}var HEADERS = ${json(lowerCaseKeys(headers))};\nvar IMMUTABLE = ${json(IMMUTABLE_PATHS.replace('*', ''))};\nvar FOLDERS = ${json(folders.map((f, i) => ({ prefix: prefixes[i], headers: lowerCaseKeys(f.headers) })))};\n${VIEWER_RESPONSE}` },
   ]
 }
 
@@ -81,6 +84,10 @@ function handler(event) {
     response.statusDescription = 'Not Found';
   }
   for (var name in HEADERS) response.headers[name] = { value: HEADERS[name] };
+  for (var i = 0; i < FOLDERS.length; i++) {
+    if (uri.indexOf(FOLDERS[i].prefix) !== 0) continue;
+    for (var own in FOLDERS[i].headers) response.headers[own] = { value: FOLDERS[i].headers[own] };
+  }
   if (uri.indexOf(IMMUTABLE) === 0) response.headers['cache-control'] = { value: 'public, max-age=31536000, immutable' };
   return response;
 }

@@ -37,7 +37,7 @@ export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: 
     headersFile(headers, folders.map((folder) => folder.headers)),
     ...(redirects ? [redirects] : []),
     noJekyll,
-    ...remember('cloudfront', [table, site, headers], () => cloudFrontFunctions(table, site, headers)),
+    ...remember('cloudfront', [table, site, headers, JSON.stringify(folders.map((f) => f.headers))], () => cloudFrontFunctions(table, site, headers, folders.map((f) => f.headers))),
   ]
 }
 

@@ -87,3 +87,20 @@ describe('site.yaml decides', () => {
     expect(built.diagnostics.filter((d) => d.code === 'AdminUrlTaken').map((d) => d.file)).toEqual(['content/en/privacy.md'])
   })
 })
+
+describe('on S3 behind CloudFront', () => {
+  test('the functions serve /admin/ and give it the editor\'s headers instead of the site\'s', async () => {
+    const { runInNewContext } = await import('node:vm')
+    type Handler = (event: unknown) => { statusCode?: number; uri?: string; headers?: Record<string, { value: string }> }
+    const load = (name: string) => runInNewContext(`${text(result, `_cloudfront/${name}.js`)!}\nhandler`, {}) as Handler
+    const event = (uri: string) => ({ request: { method: 'GET', uri, querystring: {}, headers: {} } })
+    expect(load('viewer-request')(event('/admin/')).uri).toBe('/admin/index.html')
+    expect(load('viewer-request')(event('/admin')).statusCode).toBe(301)
+    const respond = (uri: string) => load('viewer-response')({ ...event(uri), response: { statusCode: 200, headers: {} } })
+    const admin = respond('/admin/')
+    expect(admin.statusCode).toBe(200)
+    expect(admin.headers!['content-security-policy']!.value).toBe(/\n\/admin\/\*\n  Content-Security-Policy: (.*)\n/.exec(text(result, '_headers')!)![1])
+    expect(admin.headers!['x-robots-tag']!.value).toBe('noindex, nofollow')
+    expect(respond('/contact/').headers!['content-security-policy']!.value).not.toContain('unsafe-inline')
+  })
+})
