@@ -15,6 +15,8 @@ import type { SiteConfig } from '../../src/types.ts'
 import { projectRoot } from '../support/helpers.ts'
 
 const siteText = readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')
+/** site.yaml with another `admin` section in place of its own. */
+const withAdmin = (section: string) => `${siteText.replace(/\nadmin:\n(  .*\n)*/, '\n')}${section}\n`
 const siteOf = (text: string): SiteConfig => {
   const { site, diagnostics } = parseSite({ path: 'content/site.yaml', text })
   if (!site) throw new Error(diagnostics.map((d) => d.message).join('\n'))
@@ -68,6 +70,17 @@ describe('the editor\'s collections', () => {
   })
 })
 
+describe('the editors\' guide', () => {
+  test('names every field the editor shows in its Front matter table', () => {
+    const guide = readFileSync(join(projectRoot, 'docs/editors.md'), 'utf8')
+    const table = /\n## Front matter\n([\s\S]*?)\n## /.exec(guide)![1]!
+    const rows = table.split('\n').filter((line) => line.startsWith('| `')).map((line) => line.split('|')[1]!)
+    const named = new Set(rows.flatMap((cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)))
+    const fields = new Set(config.decap.collections.flatMap((c) => c.fields.map((f) => f.name)).filter((name) => name !== 'body'))
+    expect([...fields].filter((name) => !named.has(name))).toEqual([])
+  })
+})
+
 describe('languages come from site.yaml', () => {
   test('every locale, the default first; articles only in the language singleLocaleSections names', () => {
     expect(config.decap.i18n).toEqual({ structure: 'multiple_folders', locales: ['en', 'cn'], default_locale: 'en' })
@@ -102,7 +115,7 @@ describe('a field added to a schema', () => {
 })
 
 describe('backends', () => {
-  const backendOf = (admin: string): AdminConfig['decap']['backend'] => adminConfig(siteOf(`${siteText}\n${admin}\n`))!.decap.backend
+  const backendOf = (admin: string): AdminConfig['decap']['backend'] => adminConfig(siteOf(withAdmin(admin)))!.decap.backend
 
   test('GitHub or Netlify\'s Git Gateway, as site.yaml says, with the editorial workflow', () => {
     expect(config.decap.publish_mode).toBe('editorial_workflow')
@@ -112,12 +125,12 @@ describe('backends', () => {
   })
 
   test('admin: false leaves the editor out', () => {
-    expect(adminConfig(siteOf(`${siteText}\nadmin: false\n`))).toBeUndefined()
+    expect(adminConfig(siteOf(withAdmin('admin: false')))).toBeUndefined()
   })
 
   test('a wrong admin section is an InvalidSiteConfig error naming the field and its line', () => {
-    const problems = (admin: string) => parseSite({ path: 'content/site.yaml', text: `${siteText}${admin}\n` }).diagnostics
-    const lines = siteText.split('\n').length
+    const problems = (admin: string) => parseSite({ path: 'content/site.yaml', text: withAdmin(admin) }).diagnostics
+    const lines = withAdmin('').split('\n').length - 1
     expect(problems('admin:\n  backend: { name: github, repo: website }')).toMatchObject([
       { code: 'InvalidSiteConfig', file: 'content/site.yaml', line: lines + 1, message: expect.stringMatching(/"admin\.backend\.repo" is invalid: must name the repository as owner\/name/) },
     ])

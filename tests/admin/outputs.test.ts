@@ -62,7 +62,7 @@ describe('/admin/', () => {
 describe('site.yaml decides', () => {
   test('admin: false leaves the editor out', async () => {
     const site = copySite()
-    edit(site, 'content/site.yaml', (t) => `${t}\nadmin: false\n`)
+    edit(site, 'content/site.yaml', (t) => t.replace(/\nadmin:\n(  .*\n)*/, '\nadmin: false\n'))
     const built = await build({ root: site, write: false, cache: false })
     expect(built.ok).toBe(true)
     expect(built.files.filter((f) => f.path.startsWith('admin/'))).toEqual([])
@@ -71,7 +71,7 @@ describe('site.yaml decides', () => {
 
   test('a GitHub backend lets the editor reach GitHub\'s API and avatars, and nothing else', async () => {
     const site = copySite()
-    edit(site, 'content/site.yaml', (t) => `${t}\nadmin:\n  backend: { name: github, repo: amberlin/website }\n`)
+    edit(site, 'content/site.yaml', (t) => t.replace(/\nadmin:\n(  .*\n)*/, '\nadmin:\n  backend: { name: github, repo: amberlin/website }\n'))
     const built = await build({ root: site, write: false, cache: false })
     const policy = /\n\/admin\/\*\n  Content-Security-Policy: (.*)\n/.exec(text(built, '_headers')!)![1]!
     expect([...policy.matchAll(/https:\/\/[^\s;]+/g)].map((m) => m[0]).sort()).toEqual(['https://api.github.com', 'https://avatars.githubusercontent.com'])
