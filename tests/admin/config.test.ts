@@ -12,7 +12,7 @@ import { editorFields, NOT_EDITED } from '../../src/admin/fields.ts'
 import { frontMatterSchemas, templateFor } from '../../src/content/schemas/front-matter.ts'
 import { parseSite } from '../../src/content/site.ts'
 import type { SiteConfig } from '../../src/types.ts'
-import { projectRoot } from '../support/helpers.ts'
+import { copyPackage, copySite, edit, projectRoot, runCli } from '../support/helpers.ts'
 
 const siteText = readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')
 /** site.yaml with another `admin` section in place of its own. */
@@ -112,6 +112,23 @@ describe('a field added to a schema', () => {
     })
     expect(fields.find((f) => f.name === 'sponsor')).toMatchObject({ widget: 'string', required: false, hint: 'Who paid for the article.', i18n: true })
   })
+})
+
+describe('a field added to the schema in the source', () => {
+  test('is in the built editor\'s configuration, with nothing else changed', async () => {
+    const pkg = copyPackage()
+    const site = copySite()
+    edit(pkg, 'src/content/schemas/front-matter.ts', (t) => t.replace(
+      "tags: help(z.array(text).min(1),",
+      "sponsor: help(text.optional(), 'Who paid for the article, if anyone.'),\n      tags: help(z.array(text).min(1),",
+    ))
+    const built = await runCli(['--root', site, '--out', join(site, 'dist')], site, join(pkg, 'bin/clinic-build.js'))
+    expect(built.status, built.stderr).toBe(0)
+    const made = JSON.parse(readFileSync(join(site, 'dist/admin/config.json'), 'utf8')) as AdminConfig
+    const articles = made.decap.collections.find((c) => c.name === 'articles')!
+    expect(articles.fields.map((f) => f.name)).toEqual(['title', 'description', 'slug', 'draft', 'reviewedBy', 'reviewedOn', 'date', 'author', 'sponsor', 'tags', 'body'])
+    expect(field(articles, 'sponsor')).toEqual({ name: 'sponsor', label: 'Sponsor', widget: 'string', required: false, hint: 'Who paid for the article, if anyone.', i18n: true })
+  }, 120_000)
 })
 
 describe('backends', () => {
