@@ -107,7 +107,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   diagnostics.push(...siteProblems)
   if (!site) return stop()
   // The content editor's bundle depends on clinic-build alone: made once, then read (src/admin/bundle.ts).
-  const admin = remember('admin config', [site], () => adminConfig(site))
+  // Kept as a file like the site configuration's: made from the schemas, it would load zod.
+  const admin = await remember('admin config', [site], () => kept(`admin-${hashOf(code, textHash(project.siteFile))}`, () => adminConfig(site)))
   // A save under `clinic-build dev` keeps the templates (a template edit starts a fresh worker): nothing to redo.
   const editorReady = admin ? remember('editor bundle', [project.templateFiles], () => editorBundle(packageDir)) : undefined
   editorReady?.catch(() => {}) // awaited below, unless the content fails first
