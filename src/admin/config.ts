@@ -4,7 +4,8 @@
  * fields) and where each collection's files live in content/. Pure.
  */
 import { frontMatterSchemas, type TemplateName } from '../content/schemas/front-matter.ts'
-import type { SiteConfig } from '../types.ts'
+import { problem } from '../errors.ts'
+import type { Diagnostic, RouteTable, SiteConfig, SourceFile } from '../types.ts'
 import { editorFields, type EditorField } from './fields.ts'
 
 /**
@@ -142,4 +143,16 @@ export function adminConfig(site: SiteConfig): AdminConfig | undefined {
     layout: collections.map((c) => c.layout),
     localBackend: LOCAL_BACKEND_PATH,
   }
+}
+
+/**
+ * Pages whose address is the editor's folder: an AdminUrlTaken error at the line of their `slug`,
+ * or at the top of the file when its name makes the address.
+ */
+export function adminClashes(table: RouteTable, sources: SourceFile[]): Diagnostic[] {
+  return table.routes.filter((r) => r.output.startsWith(`${ADMIN_DIR}/`)).map((route) => {
+    const text = sources.find((f) => f.path === route.docId)?.text ?? ''
+    const slugLine = text.split('\n').findIndex((line) => /^slug:/.test(line))
+    return problem('AdminUrlTaken', [route.url], { file: route.docId, line: slugLine === -1 ? 1 : slugLine + 1 })
+  })
 }

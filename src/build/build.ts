@@ -33,7 +33,7 @@ import { robots, sitemap } from '../routes/sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
 import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable, SiteConfig, SourceFile } from '../types.ts'
 import { contentHash, SPARE_DIR, writeSite } from './write.ts'
-import { adminConfig, ADMIN_DIR } from '../admin/config.ts'
+import { adminClashes, adminConfig } from '../admin/config.ts'
 import { editorBundle } from '../admin/bundle.ts'
 import { adminFiles } from '../admin/outputs.ts'
 import { pageManifest, saveManifest } from './manifest.ts'
@@ -145,7 +145,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const checkLinks = remember('links', [table, staticList, contentImageList, unreadableUrls.join('\n')], () => linkChecker(table, project.staticFiles, unreadableUrls, project.contentImages))
     const clashes = remember('image urls', [table, staticList, contentImageList], () => contentImageClashes(project.contentImages, project.staticFiles, table))
     diagnostics.push(...routeProblems, ...clashes, ...parsed.docs.flatMap((doc) => checkLinks(doc, facts.get(doc.id))))
-    if (admin) diagnostics.push(...table.routes.filter((r) => r.output.startsWith(`${ADMIN_DIR}/`)).map((r) => problem('AdminUrlTaken', [r.url], { file: r.docId })))
+    if (admin) diagnostics.push(...adminClashes(table, project.content))
     if (failed()) return stop()
 
     const pictures = await timed('images', () => imagesReady)

@@ -84,7 +84,7 @@ describe('site.yaml decides', () => {
     const built = await build({ root: site, write: false, cache: false })
     expect(built.ok).toBe(false)
     // /cn/admin/ is another folder: only the default language's page takes the editor's place.
-    expect(built.diagnostics.filter((d) => d.code === 'AdminUrlTaken').map((d) => d.file)).toEqual(['content/en/privacy.md'])
+    expect(built.diagnostics.filter((d) => d.code === 'AdminUrlTaken').map((d) => `${d.file}:${d.line}`)).toEqual(['content/en/privacy.md:3'])
   })
 })
 

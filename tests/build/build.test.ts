@@ -41,7 +41,9 @@ test('emits exactly the documented files', () => {
     'og/blog-index-en.png', 'og/article-en.png', 'og/logo.png', 'blog/feed.xml',
   ]
   const hosts = ['_headers', '_redirects', '.nojekyll', '_cloudfront/viewer-request.js', '_cloudfront/viewer-response.js']
-  const expected = [...pages, '404.html', 'cn/404.html', 'sitemap.xml', 'robots.txt', ...sharing, ...hosts, 'assets/main.[hash].js', 'assets/site.[hash].css', ...images].sort()
+  // The content editor (tests/admin/outputs.test.ts).
+  const admin = ['admin/index.html', 'admin/config.json', 'admin/preview.json', 'admin/editor.[hash].js']
+  const expected = [...pages, '404.html', 'cn/404.html', 'sitemap.xml', 'robots.txt', ...sharing, ...hosts, ...admin, 'assets/main.[hash].js', 'assets/site.[hash].css', ...images].sort()
   // Island chunks (assets/chunks/) come and go with the islands; each island's tests cover its own.
   const emitted = result.files.filter((f) => !f.path.startsWith('assets/chunks/'))
     .map((f) => f.path.replace(/\.[A-Z0-9]{8}\.(js|css)$/, '.[hash].$1').replace(/\.[0-9a-f]{10}-/, '.[hash]-')).sort()
@@ -127,7 +129,7 @@ describe('on disk', () => {
   })
 
   test('holds one HTML file per route, the two 404 pages included, and nothing else', () => {
-    const pages = filesUnder(out).filter((f) => f.endsWith('.html'))
+    const pages = filesUnder(out).filter((f) => f.endsWith('.html') && !f.startsWith('admin/')) // the content editor is no page
     expect(pages).toEqual(written.table!.routes.map((r) => r.output).sort())
     const documented = [...BILINGUAL_PATHS.flatMap((p) => [p, `/cn${p}`]), ...ENGLISH_ONLY_PATHS].map((p) => `${p.slice(1)}index.html`)
     expect(pages).toEqual([...documented, '404.html', 'cn/404.html'].sort())
