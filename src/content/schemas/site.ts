@@ -117,4 +117,3 @@ export const siteSchema = lazySchema((z) => {
 
 export type SiteConfig = z.infer<ReturnType<typeof siteSchema>>
 export type LocaleConfig = SiteConfig['locales'][number]
-export type AdminConfig = SiteConfig['admin']
