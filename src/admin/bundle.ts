@@ -6,9 +6,9 @@
  * Bundling takes about 1 s; reading it, a few milliseconds.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import type { Plugin } from 'esbuild'
 import { listFiles } from '../content/read.ts'
 import type { OutputFile } from '../types.ts'
@@ -20,6 +20,7 @@ export interface EditorBundle { files: OutputFile[]; script: string; stylesheets
 const SHIMS = 'src/editor/shims'
 /** Libraries whose exact versions are inputs of the bundle. */
 const LIBRARIES = ['decap-cms-app', 'react', 'react-dom', 'esbuild']
+const KEPT_BUNDLES = 3
 
 export async function editorBundle(packageDir: string): Promise<EditorBundle> {
   const key = await inputsHash(packageDir)
@@ -70,11 +71,18 @@ function keep(dir: string, made: EditorBundle): void {
     }
     writeFileSync(join(temp, 'index.json'), JSON.stringify({ paths: made.files.map((f) => f.path), script: made.script, stylesheets: made.stylesheets }))
     if (!existsSync(dir)) renameSync(temp, dir)
+    removeOldBundles(dirname(dir))
   } catch {
     // A read-only package folder: the next build bundles again.
   } finally {
     rmSync(temp, { recursive: true, force: true })
   }
+}
+
+/** A bundle is 7 MB and each change to the sources makes one: the newest few are kept (another checkout's build may still use one). */
+function removeOldBundles(home: string): void {
+  const bundles = readdirSync(home).filter((name) => !name.endsWith('.tmp')).map((name) => ({ path: join(home, name), time: statSync(join(home, name)).mtimeMs }))
+  for (const old of bundles.sort((a, b) => b.time - a.time).slice(KEPT_BUNDLES)) rmSync(old.path, { recursive: true, force: true })
 }
 
 async function bundle(packageDir: string): Promise<EditorBundle> {
