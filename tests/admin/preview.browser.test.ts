@@ -2,8 +2,9 @@
  * The editor in Chromium, on the built site as `clinic-build serve` serves it (its `_headers`
  * policy in force), with Decap's in-memory test backend holding the service "ear" in both
  * languages: the preview pane shows the page the site's templates build, in either language, and
- * the findings `clinic-build check` would print for the text being typed. Nothing is requested
- * from anywhere but 127.0.0.1.
+ * the findings `clinic-build check` would print for the text being typed; the editorial workflow
+ * keeps a draft apart and publishes the site's own files. Nothing is requested from anywhere but
+ * 127.0.0.1.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -92,6 +93,41 @@ describe('the preview pane, with the test backend', () => {
 
   test('nothing was requested from another address', () => {
     expect(outside).toEqual([])
+  })
+})
+
+describe('the editorial workflow, with the test backend', () => {
+  test('a save is a draft on the Workflow screen; publishing writes the site\'s own files in both languages', async () => {
+    const context = await editorContext()
+    const page = await context.newPage()
+    page.on('dialog', (dialog) => void dialog.accept()) // "Are you sure you want to publish this entry?"
+    type Repo = { repoFiles: { content: Record<string, { services?: Record<string, { content: string }> }> }; repoFilesUnpublished: Record<string, { diffs: { path: string }[] }> }
+    const drafts = () => page.evaluate(() => Object.keys((window as unknown as Repo).repoFilesUnpublished))
+    const draftPaths = () => page.evaluate(() => (window as unknown as Repo).repoFilesUnpublished['services/ear']!.diffs.map((d) => d.path))
+    const saved = (folder: string) => page.evaluate((f) => (window as unknown as Repo).repoFiles.content[f]?.services?.['ear.md']?.content ?? null, folder)
+    await page.goto(site.url('/admin/'))
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.goto(site.url('/admin/#/collections/services/entries/ear'))
+    await page.getByLabel('Summary').nth(0).fill('Reshaping prominent ears, for adults and children over six.')
+    await page.getByLabel('Summary').nth(1).fill('矫正招风耳，适用于成人和六岁以上的儿童。')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(drafts).toEqual(['services/ear'])
+    // The draft holds the site's paths, and nothing is published yet.
+    expect(await draftPaths()).toEqual(['content/en/services/ear.md', 'content/cn/services/ear.md'])
+    expect(await saved('en')).not.toContain('over six')
+    await page.goto(site.url('/admin/#/workflow'))
+    await expect.poll(() => page.locator('body').innerText()).toMatch(/Drafts\s+1 entry/i)
+
+    await page.goto(site.url('/admin/#/collections/services/entries/ear'))
+    await page.getByRole('button', { name: 'Status: Draft' }).click()
+    await page.getByRole('menuitem', { name: 'Ready' }).click()
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Publish now' }).click()
+    await expect.poll(drafts).toEqual([])
+    expect(await saved('en')).toContain('summary: Reshaping prominent ears, for adults and children over six.')
+    expect(await saved('cn')).toContain('summary: 矫正招风耳，适用于成人和六岁以上的儿童。')
+    expect(await page.evaluate(() => Object.keys((window as unknown as Repo).repoFiles.content))).toEqual(['en', 'cn']) // nothing in Decap's own layout
+    await context.close()
   })
 })
 
