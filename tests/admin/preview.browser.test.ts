@@ -25,14 +25,14 @@ function repoFiles(): Record<string, unknown> {
   return { content: { en: { services: ear('en') }, cn: { services: ear('cn') } }, 'content/en/services': ear('en'), 'content/cn/services': ear('cn') }
 }
 
-/** A context whose editor uses the test backend; any request off 127.0.0.1 is noted and refused. */
-async function editorContext(options: { checkConfig?: boolean } = {}): Promise<BrowserContext> {
+/** A context whose editor uses the test backend (or `backend`); any request off 127.0.0.1 is noted and refused. */
+async function editorContext(options: { checkConfig?: boolean; backend?: Record<string, string> } = {}): Promise<BrowserContext> {
   const context = await site.browser.newContext({ viewport: { width: 1400, height: 1000 }, ...(options.checkConfig ? { bypassCSP: true } : {}) })
   await context.route((url) => url.hostname !== '127.0.0.1', (route) => { outside.push(route.request().url()); return route.abort() })
   await context.route('**/admin/config.json', async (route) => {
     const response = await route.fetch()
     const config = await response.json() as { decap: { backend: unknown } }
-    await route.fulfill({ response, json: { ...config, decap: { ...config.decap, backend: { name: 'test-repo' } } } })
+    await route.fulfill({ response, json: { ...config, decap: { ...config.decap, backend: options.backend ?? { name: 'test-repo' } } } })
   })
   await context.addInitScript(({ files, checkConfig }) => {
     Object.assign(window, { repoFiles: files, ...(checkConfig ? { CLINIC_CHECK_CONFIG: true } : {}) })
@@ -128,6 +128,24 @@ describe('the editorial workflow, with the test backend', () => {
     expect(await saved('cn')).toContain('summary: 矫正招风耳，适用于成人和六岁以上的儿童。')
     expect(await page.evaluate(() => Object.keys((window as unknown as Repo).repoFiles.content))).toEqual(['en', 'cn']) // nothing in Decap's own layout
     await context.close()
+  })
+})
+
+describe('the Git hosts', () => {
+  test('Git Gateway and GitHub show their sign-in, under the editor\'s policy, asking nothing of another address', async () => {
+    const screens = [
+      [{ name: 'git-gateway', branch: 'main' }, ['Email', 'Password']],
+      [{ name: 'github', repo: 'amberlin/website', branch: 'main' }, []],
+    ] as const
+    for (const [backend, fields] of screens) {
+      const context = await editorContext({ backend })
+      const page = await context.newPage()
+      await page.goto(site.url('/admin/'))
+      await page.getByRole('button', { name: backend.name === 'github' ? 'Login with GitHub' : 'Login' }).waitFor()
+      expect(await page.locator('input[placeholder]').evaluateAll((inputs) => inputs.map((i) => i.getAttribute('placeholder')))).toEqual(fields)
+      await context.close()
+    }
+    expect(outside).toEqual([])
   })
 })
 
