@@ -41,6 +41,23 @@ export const EDITOR_COLLECTIONS: EditorCollection[] = [
     description: 'Blog articles, each reviewed by a doctor.' },
 ]
 
+/**
+ * The pages of which a language has one each: their place in a language's folder and their
+ * template. Each is a collection of one page (Decap keeps translations side by side only in folder
+ * collections, and a folder collection has one set of fields); the blog's page is in the blog's
+ * languages only.
+ */
+export const SITE_PAGES: { name: string; label: string; template: TemplateName; file: string }[] = [
+  { name: 'home-page', label: 'Home page', template: 'home', file: 'index.md' },
+  { name: 'services-page', label: 'Services page', template: 'services', file: 'services/index.md' },
+  { name: 'contact-page', label: 'Contact page', template: 'contact', file: 'contact.md' },
+  { name: 'thank-you-page', label: 'Thank-you page', template: 'thank-you', file: 'thank-you.md' },
+  { name: 'blog-page', label: 'Blog page', template: 'blog-index', file: 'blog/index.md' },
+]
+
+/** The one file of a single page's collection, in Decap's layout. */
+export const SINGLE_PAGE_FILE = 'page.md'
+
 /** How the browser maps a collection's files between Decap's layout and content/'s (src/editor/layout.ts). */
 export interface CollectionLayout {
   collection: string
@@ -52,6 +69,8 @@ export interface CollectionLayout {
   /** For pages at the top of a locale: the file names that belong to this collection only, or never. */
   only?: string[]
   except?: string[]
+  /** A collection of one page: its file in Decap's folder, and the file it is in a language's folder. Example: { 'page.md': 'index.md' } */
+  files?: Record<string, string>
 }
 
 export interface AdminConfig {
@@ -92,6 +111,11 @@ export interface DecapCollection {
   fields: EditorField[]
 }
 
+const BODY: EditorField = {
+  name: 'body', label: 'Text', widget: 'markdown', required: false, i18n: true,
+  hint: 'The page\'s text in Markdown: ## for a section heading, - for a list item, [words](/contact/) for a link.',
+}
+
 /** The path `clinic-build dev` serves Decap's local backend at (src/serve/dev/cms-backend.ts). */
 export const LOCAL_BACKEND_PATH = '/__clinic/cms/api/v1'
 
@@ -103,26 +127,39 @@ export function adminConfig(site: SiteConfig): AdminConfig | undefined {
   const schemas = frontMatterSchemas()
   const allLocales = site.locales.map((l) => l.code)
   const doctors = site.doctors.map((d) => `${d.slug}.md`)
-  const collections = EDITOR_COLLECTIONS.map((c) => {
-    const section = 'section' in c.place ? c.place.section : undefined
+  const localesOf = (section: string | undefined) => {
     const single = section ? site.singleLocaleSections[section] : undefined
-    const locales = single ? [single] : allLocales
-    const body: EditorField = { name: 'body', label: 'Text', widget: 'markdown', required: false, i18n: true,
-      hint: 'The page\'s text in Markdown: ## for a section heading, - for a list item, [words](/contact/) for a link.' }
+    return { locales: single ? [single] : allLocales, i18n: single ? { locales: [single], default_locale: single } : true as const }
+  }
+  const fieldsOf = (template: TemplateName) => [...editorFields(schemas[template], site), BODY]
+  const topPages = SITE_PAGES.filter((p) => !p.file.includes('/')).map((p) => p.file)
+  const kinds = EDITOR_COLLECTIONS.map((c) => {
+    const { locales, i18n } = localesOf('section' in c.place ? c.place.section : undefined)
     const decap: DecapCollection = {
       name: c.name, label: c.label, label_singular: c.labelSingular, description: c.description,
       folder: `content/${c.name}`, extension: 'md', format: 'frontmatter', create: c.create,
-      slug: '{{slug}}', identifier_field: 'title', summary: '{{title}}',
-      i18n: single ? { locales, default_locale: single } : true,
-      fields: [...editorFields(schemas[c.template], site), body],
+      slug: '{{slug}}', identifier_field: 'title', summary: '{{title}}', i18n, fields: fieldsOf(c.template),
     }
     const layout: CollectionLayout = {
       collection: c.name, folder: decap.folder, place: c.place, locales, template: c.template,
       ...(c.name === 'doctors' ? { only: doctors } : {}),
-      ...(c.name === 'pages' ? { except: doctors } : {}),
+      ...(c.name === 'pages' ? { except: [...doctors, ...topPages] } : {}),
     }
     return { decap, layout }
   })
+  const singles = SITE_PAGES.map((p) => {
+    const { locales, i18n } = localesOf(p.file.includes('/') ? p.file.split('/')[0] : undefined)
+    const decap: DecapCollection = {
+      name: p.name, label: p.label, label_singular: p.label, description: `The ${p.label.toLowerCase()}, in each of its languages.`,
+      folder: `content/${p.name}`, extension: 'md', format: 'frontmatter', create: false,
+      slug: '{{slug}}', identifier_field: 'title', summary: '{{title}}', i18n, fields: fieldsOf(p.template),
+    }
+    const layout: CollectionLayout = {
+      collection: p.name, folder: decap.folder, place: { top: true }, locales, template: p.template, files: { [SINGLE_PAGE_FILE]: p.file },
+    }
+    return { decap, layout }
+  })
+  const collections = [...kinds, ...singles]
   const { backend } = site.admin
   return {
     decap: {

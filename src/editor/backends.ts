@@ -21,6 +21,12 @@ export function withLayout<T extends object>(backend: T, layout: Layout): T {
   })
   /** A collection folder is read as the site folders of each of its languages. */
   const listed = async (name: string, folder: string, extension: string, depth: number, ...rest: unknown[]) => {
+    // A collection of one page lists that page, in each language that has it.
+    const page = layout.pageOf(folder)
+    if (page) {
+      const found = await Promise.all(page.map((p) => call<Promise<Entry>>('getEntry', p.site).then((e) => (e.data == null ? [] : [{ ...e, file: { ...e.file, path: p.editor } }]), () => [])))
+      return found.flat()
+    }
     const folders = layout.foldersOf(folder)
     if (!folders) return call<Promise<Entry[]>>(name, folder, extension, depth, ...rest)
     const lists = await Promise.all(folders.map((f) => call<Promise<Entry[]>>(name, f.folder, extension, 1).catch(() => [] as Entry[])))

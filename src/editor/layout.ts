@@ -6,6 +6,7 @@
  *
  *   content/services/cn/ear.md   <->  content/cn/services/ear.md
  *   content/doctors/en/dr-x.md   <->  content/en/dr-x.md
+ *   content/home-page/cn/page.md <->  content/cn/index.md
  *
  * Paths outside the collections (static/images/…) are left as they are. Pure.
  */
@@ -18,6 +19,8 @@ export interface Layout {
   toEditor: (path: string, text?: string) => string | undefined
   /** The folders of the site to list for a collection's folder in Decap, each with its locale. */
   foldersOf: (folder: string) => { folder: string; locale: string }[] | undefined
+  /** For a collection of one page: that page's file in each language, as the site's and Decap's paths. */
+  pageOf: (folder: string) => { site: string; editor: string }[] | undefined
 }
 
 export function layoutOf(collections: CollectionLayout[]): Layout {
@@ -27,7 +30,9 @@ export function layoutOf(collections: CollectionLayout[]): Layout {
   const toSite = (path: string) => {
     const m = /^(content\/[^/]+)\/([^/]+)\/(.+)$/.exec(path)
     const c = m && byFolder.get(m[1]!)
-    return c && c.locales.includes(m[2]!) ? `${siteFolder(c, m[2]!)}/${m[3]}` : path
+    if (!c || !c.locales.includes(m[2]!)) return path
+    if (c.files) return c.files[m[3]!] ? `content/${m[2]}/${c.files[m[3]!]}` : path
+    return `${siteFolder(c, m[2]!)}/${m[3]}`
   }
 
   /** Whether a file in a collection's site folder is one of its pages (the folder may hold other kinds). */
@@ -41,7 +46,13 @@ export function layoutOf(collections: CollectionLayout[]): Layout {
   }
 
   const toEditor = (path: string, text?: string) => {
-    for (const c of collections) {
+    for (const c of collections.filter((c) => c.files)) {
+      for (const locale of c.locales) {
+        const file = Object.entries(c.files!).find(([, real]) => path === `content/${locale}/${real}`)?.[0]
+        if (file) return `${c.folder}/${locale}/${file}`
+      }
+    }
+    for (const c of collections.filter((c) => !c.files)) {
       for (const locale of c.locales) {
         const folder = `${siteFolder(c, locale)}/`
         if (path.startsWith(folder) && holds(c, path.slice(folder.length), text)) return `${c.folder}/${locale}/${path.slice(folder.length)}`
@@ -52,8 +63,13 @@ export function layoutOf(collections: CollectionLayout[]): Layout {
 
   const foldersOf = (folder: string) => {
     const c = byFolder.get(folder)
-    return c && c.locales.map((locale) => ({ folder: siteFolder(c, locale), locale }))
+    return c && !c.files ? c.locales.map((locale) => ({ folder: siteFolder(c, locale), locale })) : undefined
   }
 
-  return { toSite, toEditor, foldersOf }
+  const pageOf = (folder: string) => {
+    const c = byFolder.get(folder)
+    return c?.files && c.locales.flatMap((locale) => Object.entries(c.files!).map(([file, real]) => ({ site: `content/${locale}/${real}`, editor: `${c.folder}/${locale}/${file}` })))
+  }
+
+  return { toSite, toEditor, foldersOf, pageOf }
 }

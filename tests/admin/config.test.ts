@@ -26,11 +26,22 @@ const site = siteOf(siteText)
 const config = adminConfig(site)!
 const collection = (name: string) => config.decap.collections.find((c) => c.name === name)!
 const field = (c: DecapCollection, name: string) => c.fields.find((f) => f.name === name)!
+const allFields = (c: DecapCollection) => c.fields
 
 describe('the editor\'s collections', () => {
-  test('one per kind of page: services, doctors, plain pages, articles', () => {
-    expect(config.decap.collections.map((c) => c.name)).toEqual(['services', 'doctors', 'pages', 'articles'])
-    expect(config.layout.map((l) => l.template)).toEqual(['service', 'doctor', 'page', 'article'])
+  test('one per kind of page: services, doctors, plain pages, articles; and one per single page', () => {
+    expect(config.decap.collections.map((c) => c.name)).toEqual(['services', 'doctors', 'pages', 'articles', 'home-page', 'services-page', 'contact-page', 'thank-you-page', 'blog-page'])
+    expect(config.layout.map((l) => l.template)).toEqual(['service', 'doctor', 'page', 'article', 'home', 'services', 'contact', 'thank-you', 'blog-index'])
+  })
+
+  test('a single page is its language\'s one file: home, services, contact and thank-you in every language, the blog\'s in English', () => {
+    expect(config.layout.filter((l) => l.files).map((l) => [l.collection, l.files!['page.md'], l.locales.join()])).toEqual([
+      ['home-page', 'index.md', 'en,cn'], ['services-page', 'services/index.md', 'en,cn'], ['contact-page', 'contact.md', 'en,cn'],
+      ['thank-you-page', 'thank-you.md', 'en,cn'], ['blog-page', 'blog/index.md', 'en'],
+    ])
+    expect(collection('home-page')).toMatchObject({ create: false, i18n: true })
+    expect(collection('home-page').fields.map((f) => f.name)).toContain('intro') // the home page's own field
+    expect(collection('blog-page').i18n).toEqual({ locales: ['en'], default_locale: 'en' })
   })
 
   test('each section named is where templateFor finds that kind of page', () => {
@@ -42,10 +53,8 @@ describe('the editor\'s collections', () => {
 
   test('every field of each kind\'s schema is in its collection, in the schema\'s order, the body last', () => {
     const schemas = frontMatterSchemas()
-    for (const c of config.layout) {
-      const names = Object.keys(schemas[c.template].shape).filter((name) => !(name in NOT_EDITED))
-      expect(collection(c.collection).fields.map((f) => f.name)).toEqual([...names, 'body'])
-    }
+    const fieldsOf = (template: keyof typeof schemas) => [...Object.keys(schemas[template].shape).filter((name) => !(name in NOT_EDITED)), 'body']
+    for (const c of config.layout) expect(collection(c.collection).fields.map((f) => f.name), c.collection).toEqual(fieldsOf(c.template))
   })
 
   test('fields say whether they are required, what they allow and what they are for', () => {
@@ -60,7 +69,7 @@ describe('the editor\'s collections', () => {
     expect(field(articles, 'author')).toMatchObject({ widget: 'select', options: site.doctors.map((d) => d.slug), required: true })
     expect(field(articles, 'tags')).toMatchObject({ widget: 'list', min: 1, i18n: true })
     expect(field(collection('doctors'), 'memberships')).toMatchObject({ widget: 'list', required: false, default: [] })
-    for (const c of config.decap.collections) for (const f of c.fields) expect(f.hint, `${c.name}.${f.name}`).toBeTruthy()
+    for (const c of config.decap.collections) for (const f of allFields(c)) expect(f.hint, `${c.name}.${f.name}`).toBeTruthy()
   })
 
   test('free text is written in each language; names, dates, choices and numbers are shared', () => {
@@ -76,7 +85,7 @@ describe('the editors\' guide', () => {
     const table = /\n## Front matter\n([\s\S]*?)\n## /.exec(guide)![1]!
     const rows = table.split('\n').filter((line) => line.startsWith('| `')).map((line) => line.split('|')[1]!)
     const named = new Set(rows.flatMap((cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)))
-    const fields = new Set(config.decap.collections.flatMap((c) => c.fields.map((f) => f.name)).filter((name) => name !== 'body'))
+    const fields = new Set(config.decap.collections.flatMap((c) => allFields(c).map((f) => f.name)).filter((name) => name !== 'body'))
     expect([...fields].filter((name) => !named.has(name))).toEqual([])
   })
 })

@@ -24,7 +24,7 @@ describe('/admin/', () => {
     expect(result.files.map((f) => f.path)).toContain(script!.slice(1))
     expect(page).not.toMatch(/(src|href)="(https?:)?\/\//)
     const config = JSON.parse(text(result, 'admin/config.json')!) as AdminConfig
-    expect(config.decap.collections.map((c) => c.name)).toEqual(['services', 'doctors', 'pages', 'articles'])
+    expect(config.decap.collections.map((c) => c.name)).toEqual(['services', 'doctors', 'pages', 'articles', 'home-page', 'services-page', 'contact-page', 'thank-you-page', 'blog-page'])
     const preview = JSON.parse(text(result, 'admin/preview.json')!) as { docs: { id: string; markdown: string }[]; assets: { stylesheet: string } }
     expect(preview.docs.map((d) => d.id)).toContain('content/cn/services/ear.md')
     expect(preview.docs.every((d) => d.markdown === '')).toBe(true)

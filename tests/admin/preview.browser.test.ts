@@ -21,8 +21,10 @@ const outside: string[] = []
 
 /** Decap's test backend reads window.repoFiles: a tree of folders, and each collection folder listed whole. */
 function repoFiles(): Record<string, unknown> {
-  const ear = (locale: string) => ({ 'ear.md': { content: readFileSync(join(projectRoot, `content/${locale}/services/ear.md`), 'utf8') } })
-  return { content: { en: { services: ear('en') }, cn: { services: ear('cn') } }, 'content/en/services': ear('en'), 'content/cn/services': ear('cn') }
+  const file = (path: string) => ({ content: readFileSync(join(projectRoot, path), 'utf8') })
+  const ear = (locale: string) => ({ 'ear.md': file(`content/${locale}/services/ear.md`) })
+  const top = (locale: string) => ({ 'index.md': file(`content/${locale}/index.md`), services: ear(locale) })
+  return { content: { en: top('en'), cn: top('cn') }, 'content/en/services': ear('en'), 'content/cn/services': ear('cn') }
 }
 
 /** A context whose editor uses the test backend (or `backend`); any request off 127.0.0.1 is noted and refused. */
@@ -43,7 +45,7 @@ async function editorContext(options: { checkConfig?: boolean; backend?: Record<
 async function openEar(page: Page): Promise<void> {
   await page.goto(site.url('/admin/'))
   await page.getByRole('button', { name: 'Login' }).click()
-  await page.getByRole('link', { name: 'Services' }).click()
+  await page.getByRole('link', { name: 'Services', exact: true }).click()
   await page.getByRole('link', { name: /Ear Surgery/ }).click()
   await page.getByRole('button', { name: 'Toggle preview' }).click()
 }
@@ -127,6 +129,34 @@ describe('the editorial workflow, with the test backend', () => {
     expect(await saved('en')).toContain('summary: Reshaping prominent ears, for adults and children over six.')
     expect(await saved('cn')).toContain('summary: 矫正招风耳，适用于成人和六岁以上的儿童。')
     expect(await page.evaluate(() => Object.keys((window as unknown as Repo).repoFiles.content))).toEqual(['en', 'cn']) // nothing in Decap's own layout
+    await context.close()
+  })
+})
+
+describe('a page of which each language has one', () => {
+  test('the home page: edited beside its translation, previewed with its template, saved in place', async () => {
+    const context = await editorContext()
+    const page = await context.newPage()
+    page.on('dialog', (dialog) => void dialog.accept())
+    await page.goto(site.url('/admin/'))
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('link', { name: 'Home page' }).first().click()
+    await page.getByRole('link', { name: /Plastic surgery in Singapore/ }).click()
+    await page.getByLabel('Intro').nth(0).fill('A clinic for plastic surgery in Singapore.')
+    await page.getByLabel('Intro').nth(1).fill('新加坡的整形外科诊所。')
+    await page.getByRole('button', { name: 'Toggle preview' }).click()
+    await expect.poll(() => preview(page).locator('main').innerText()).toContain('A clinic for plastic surgery in Singapore.')
+    expect(await preview(page).locator('[data-findings="none"]').innerText()).toContain('content/en/index.md')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Status: Draft' }).click()
+    await page.getByRole('menuitem', { name: 'Ready' }).click()
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Publish now' }).click()
+    type Files = { repoFiles: { content: Record<string, Record<string, { content?: string }>> } }
+    const home = (locale: string) => page.evaluate((l) => (window as unknown as Files).repoFiles.content[l]!['index.md']!.content ?? '', locale)
+    await expect.poll(() => home('cn')).toContain('intro: 新加坡的整形外科诊所。')
+    expect(await home('en')).toContain('intro: A clinic for plastic surgery in Singapore.')
+    expect(await home('en')).toContain('imageAlt: ') // the fields not edited stay
     await context.close()
   })
 })

@@ -22,6 +22,10 @@ describe('paths between Decap and content/', () => {
       ['content/articles/en/a-new-article.md', 'content/en/blog/a-new-article.md'],
       ['content/doctors/en/dr-evelyn-quah.md', 'content/en/dr-evelyn-quah.md'],
       ['content/pages/cn/privacy.md', 'content/cn/privacy.md'],
+      ['content/home-page/cn/page.md', 'content/cn/index.md'],
+      ['content/services-page/en/page.md', 'content/en/services/index.md'],
+      ['content/contact-page/cn/page.md', 'content/cn/contact.md'],
+      ['content/blog-page/en/page.md', 'content/en/blog/index.md'],
     ]
     for (const [editor, content] of pairs) {
       expect(layout.toSite(editor!)).toBe(content)
@@ -32,9 +36,8 @@ describe('paths between Decap and content/', () => {
   test('files of no collection are left alone or left out', () => {
     expect(layout.toSite('static/images/lobby.jpg')).toBe('static/images/lobby.jpg')
     expect(layout.toSite('content/articles/cn/x.md')).toBe('content/articles/cn/x.md') // articles are English only
-    expect(layout.toEditor('content/en/services/index.md')).toBeUndefined()
-    expect(layout.toEditor('content/en/index.md')).toBeUndefined()
-    expect(layout.toEditor('content/en/contact.md', '---\ntemplate: contact\ntitle: Contact us\n---\n')).toBeUndefined()
+    expect(layout.toSite('content/blog-page/cn/page.md')).toBe('content/blog-page/cn/page.md') // the blog is English only
+    expect(layout.toEditor('content/cn/blog/index.md')).toBeUndefined()
     expect(layout.toEditor('content/en/privacy.md', '---\ntitle: Privacy\n---\n')).toBe('content/pages/en/privacy.md')
   })
 })
@@ -57,6 +60,10 @@ describe('a backend with the site\'s layout', () => {
     expect((await backend.entriesByFolder('content/services', 'md', 2)).map((e) => e.file.path)).toEqual(['content/services/en/ear.md', 'content/services/cn/ear.md'])
     expect((await backend.entriesByFolder('content/pages', 'md', 2)).map((e) => e.file.path)).toEqual(['content/pages/en/privacy.md'])
     expect((await backend.entriesByFolder('content/doctors', 'md', 2)).map((e) => e.file.path)).toEqual(['content/doctors/en/dr-evelyn-quah.md'])
+  })
+
+  test('lists a single page\'s collection as its file in each language that has it', async () => {
+    expect((await backend.entriesByFolder('content/contact-page', 'md', 2)).map((e) => e.file.path)).toEqual(['content/contact-page/en/page.md'])
   })
 
   test('reads and saves the site\'s files, and passes other calls through', async () => {
