@@ -1,7 +1,7 @@
 /**
  * The content editor's configuration, made from the front matter schemas and site.yaml at every
- * build: Decap CMS's configuration (backend, languages, one collection per kind of page with its
- * fields) and where each collection's files live in content/. Pure.
+ * build: Decap CMS's configuration (backend, languages, one collection per kind of page and one
+ * per single page, each with its fields) and where each collection's files live in content/. Pure.
  */
 import { frontMatterSchemas, type TemplateName } from '../content/schemas/front-matter.ts'
 import { problem } from '../errors.ts'
