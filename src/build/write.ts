@@ -19,8 +19,7 @@ import type { OutputFile } from '../types.ts'
 /** What a build wrote, by path under the output folder: enough to recognise each file later. */
 export interface Written {
   dir: string
-  /** Each file's version (OutputFile.version), size and modification time. */
-  files: Map<string, { version: string; size: number; mtimeMs: number }>
+  files: Map<string, WrittenFile>
   /** The versions of the static files copied (see Project.staticVersions). */
   statics: string
   /** What the spare folder holds: the output the last swap replaced. */
@@ -30,7 +29,8 @@ export interface Written {
 /** Where, under the site folder, the output a swap replaced is kept for the next build. */
 export const SPARE_DIR = '.clinic/spare'
 
-type Recorded = Written['files'] extends Map<string, infer R> ? R : never
+/** A file's version (OutputFile.version), size and modification time. */
+interface WrittenFile { version: string; size: number; mtimeMs: number }
 
 /**
  * `statics`: a key that changes when any static file does (its size and time, say); `spareDir`:
@@ -99,7 +99,7 @@ async function fromSpare(job: Job, spare: Written): Promise<Written> {
  * Writes `job.files` into `job.temp`, which holds `present` (as `recorded` says, where it does),
  * and copies the static files but those in `keptStatics`.
  */
-async function fill(job: Job, recorded: Map<string, Recorded>, present: Set<string>, keptStatics: Set<string> | undefined): Promise<Written> {
+async function fill(job: Job, recorded: Map<string, WrittenFile>, present: Set<string>, keptStatics: Set<string> | undefined): Promise<Written> {
   const { temp, outDir, files, versions, staticDir, statics, last } = job
   const written: Written = { dir: outDir, files: new Map(), statics }
   const folders = new Set([...present].map((p) => dirname(join(temp, p))))

@@ -73,7 +73,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   const { root, out } = resolveFolders(options)
   if (!existsSync(join(out, 'index.html'))) throw new UsageError(`${out} holds no built site: build it first with \`clinic-build --out ${options.out ?? 'dist'}\`.`)
   // With no check cache, every kind of page is opened: Chromium starts now, while the files are read.
-  const wantsBrowser = !options.only || options.only.includes('accessibility') || options.only.includes('budgets')
+  const wantsBrowser = runsCheck(options, 'accessibility') || runsCheck(options, 'budgets')
   const early = wantsBrowser && (options.all || !hasCheckCache(root)) ? browserServed(out) : undefined
   try {
     return await checkFolder(root, out, options, early)
@@ -82,8 +82,10 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   }
 }
 
+const runsCheck = (options: CheckOptions, name: CheckName) => !options.only || options.only.includes(name)
+
 async function checkFolder(root: string, out: string, options: CheckOptions, early: BrowserVisits | undefined): Promise<CheckReport> {
-  const runs = (name: CheckName) => !options.only || options.only.includes(name)
+  const runs = (name: CheckName) => runsCheck(options, name)
   const report: CheckReport = { findings: [], external: [], pages: 0, counts: {} }
   const timed = async (name: CheckName, run: (count: CheckCount) => Diagnostic[] | Promise<Diagnostic[]>) => {
     if (!runs(name)) return

@@ -13,11 +13,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseDoc } from '../../src/content/parse.ts'
 import { parseSite } from '../../src/content/site.ts'
 import { launchBrowser } from '../support/browser.ts'
-import { BIN, copySite, runCli } from '../support/helpers.ts'
+import { BIN, copySite, REBUILD, runCli } from '../support/helpers.ts'
 import { get } from '../support/http.ts'
 
-/** Rebuilds share two cores with everything else on the machine: wait generously, on conditions. */
-const REBUILD = { timeout: 150_000, interval: 200 }
 const ARTICLE = 'content/en/blog/questions-to-ask-before-eyelid-surgery.md'
 
 let site: string

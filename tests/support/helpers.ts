@@ -56,3 +56,6 @@ export const DOCTORS = ['dr-evelyn-quah', 'dr-nathaniel-goh']
 /** Pages in both languages: the spec's, plus /privacy/ (documented in the README). */
 export const BILINGUAL_PATHS = ['/', '/contact/', ...DOCTORS.map((d) => `/${d}/`), '/services/', ...SERVICES.map((s) => `/services/${s}/`), '/thank-you/', '/privacy/']
 export const ENGLISH_ONLY_PATHS = ['/blog/', ...ARTICLES.map((a) => `/blog/${a}/`)]
+
+/** How long to poll for a rebuild: rebuilds share two cores with everything else on the machine, so wait generously, on conditions. */
+export const REBUILD = { timeout: 150_000, interval: 200 }

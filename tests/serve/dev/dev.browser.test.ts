@@ -11,11 +11,9 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { build } from '../../../src/build/build.ts'
 import { launchBrowser } from '../../support/browser.ts'
-import { copySite, projectRoot } from '../../support/helpers.ts'
+import { copySite, projectRoot, REBUILD } from '../../support/helpers.ts'
 import { get, rawGet } from '../../support/http.ts'
 
-/** Rebuilds share two cores with everything else on the machine: wait generously, on conditions. */
-const REBUILD = { timeout: 150_000, interval: 200 }
 const ARTICLE = 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md'
 
 let site: string
