@@ -39,6 +39,10 @@ export async function runLinkinator(serverUrl: string, { starts, pages, baseUrl,
 /** One linkinator run. */
 async function checkFrom(starts: string[], serverUrl: string, baseUrl: string, answered: ReadonlySet<string>): Promise<LinkResult[]> {
   const own = new Set(starts.map((start) => new URL(start).href))
+  // linkinator asks linksToSkip of each start as its run begins, before any page is read. Asked
+  // again, the start is a link to a page being judged in this run: its canonical or Open Graph
+  // URL on the base URL, which linkinator would otherwise fetch a second time (half its requests).
+  const begun = new Set<string>()
   const { links } = await new LinkChecker().check({
     path: starts,
     recurse: false,
@@ -46,8 +50,16 @@ async function checkFrom(starts: string[], serverUrl: string, baseUrl: string, a
     redirects: 'error', // an internal link must name the page's own URL, with its trailing slash
     concurrency: 16,
     urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(baseUrl)}(?=/|$)`), replacement: serverUrl }],
-    // linkinator asks this of its starts too: a page to judge is never skipped.
-    linksToSkip: async (link) => (link !== serverUrl && !link.startsWith(`${serverUrl}/`)) || (answered.has(link) && !own.has(link)),
+    linksToSkip: async (link) => {
+      if (link !== serverUrl && !link.startsWith(`${serverUrl}/`)) return true
+      if (!own.has(link)) return answered.has(link)
+      if (begun.has(link)) return true
+      begun.add(link)
+      return false
+    },
   })
+  // Should linkinator ever ask of a link to a start before the start itself, that page would go unjudged.
+  const skipped = links.find((link) => link.state === LinkState.SKIPPED && own.has(link.url) && link.parent === undefined)
+  if (skipped) throw new Error(`linkinator skipped the page it was asked to judge: ${skipped.url}`)
   return links
 }
