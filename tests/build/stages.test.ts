@@ -77,7 +77,7 @@ describe('parse', () => {
       [5, 1, 'Front matter field "reviwedOn" is not a known field (a typing mistake?).'],
     ])
   })
-  test('a body parses as GitHub-flavoured Markdown, whether or not it uses any of its extensions', () => {
+  test('a body parses as GitHub-flavoured Markdown, whether or not it uses any of its extensions or looks as if it might', () => {
     const gfm = unified().use(remarkParse).use(remarkGfm)
     const shipped = (readdirSync(join(projectRoot, 'content'), { recursive: true }) as string[]).filter((f) => f.endsWith('.md'))
       .map((f) => readFileSync(join(projectRoot, 'content', f), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, ''))
@@ -86,7 +86,10 @@ describe('parse', () => {
       'Plain text with a [link](/services/) and *emphasis*, and 1 < 2.',
       'A [link](https://a.example/x "A title") and a [reference][r].\n\n[r]: https://b.example', '[Not a link](see https://c.example)',
       '\\[Escaped](https://d.example)', 'An entity: clinic&#64;example.com, https&#58;//e.example', '`https://f.example` in code',
-      '![A drawing](https://g.example/x.png) and a <span>www.h.example</span>.']
+      '![A drawing](https://g.example/x.png) and a <span>www.h.example</span>.',
+      'A pipe in `a | b` code.', 'a | b\n--|--', '~one~ tilde', 'Not a note: [^ x]', '1. [x] done\n2. [ ] not yet', '* [\t] tab',
+      'A pipe as an entity &#124; and a tilde &#126;&#126;x&#126;&#126;', '> | quoted | table |\n> |---|---|', '[^a]: Only a definition.',
+      '## A heading\n\nText with **bold** and _emphasis_, a [link](/blog/x/).\n\n- one\n- two\n\n> A quote.']
     expect(shipped.length).toBeGreaterThan(40)
     for (const markdown of [...shipped, ...samples]) {
       expect(parseBody({ markdown, bodyLine: 1 }), markdown.slice(0, 60)).toEqual(gfm.parse(markdown))
