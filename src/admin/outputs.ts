@@ -43,9 +43,16 @@ ${bundle.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">\n`).j
   }
 }
 
-/** What the preview renders with: the route table is made again in the browser, around the edited page. Images in a fixed order, so the file is the same on every build. */
+/**
+ * What the preview renders with: the route table is made again in the browser, around the edited
+ * page, and no other page's body is shown, nor where it starts. Images in a fixed order, so the
+ * file is the same on every build.
+ */
 function previewData(input: RenderInput): RenderInput {
-  return { ...input, routes: [], images: Object.fromEntries(Object.entries(input.images).sort(([a], [b]) => a.localeCompare(b))) }
+  return {
+    ...input, routes: [], docs: input.docs.map((doc) => ({ ...doc, bodyLine: 1 })),
+    images: Object.fromEntries(Object.entries(input.images).sort(([a], [b]) => a.localeCompare(b))),
+  }
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)

@@ -110,7 +110,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // Kept as a file like the site configuration's: made from the schemas, it would load zod.
   const admin = await remember('admin config', [site], () => kept(`admin-${hashOf(code, textHash(project.siteFile))}`, () => adminConfig(site)))
   // A save under `clinic-build dev` keeps the templates (a template edit starts a fresh worker): nothing to redo.
-  const editorReady = admin ? remember('editor bundle', [project.templateFiles], () => editorBundle(packageDir)) : undefined
+  const editorReady = admin ? remember('editor bundle', project.templateFiles, () => editorBundle(packageDir)) : undefined
   editorReady?.catch(() => {}) // awaited below, unless the content fails first
 
   const pool = new ShardPool(options.threads)
@@ -194,7 +194,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       return { path: r.output, contents: page.html, version: page.hash }
     })
     const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages, remember, answer, kept))
-    const editor = admin ? [await timed('admin', async () => adminFiles(site, admin, input, await editorReady!))] : []
+    // The editor's preview data shows every Doc but their bodies: a body edit keeps it, like the collections.
+    const editor = admin ? [await timed('admin', async () => {
+      const bundle = await editorReady!
+      return remember('admin files', [site, admin, collections, parsed.messages, bundled.assets, pictures.images, bundle], () => adminFiles(site, admin, input, bundle))
+    })] : []
     const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, remember, editor)
     const summary = summarise(table, files, diagnostics, bundled.assets, remember)
     next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions),

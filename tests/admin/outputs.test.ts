@@ -6,6 +6,9 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { build, type BuildResult } from '../../src/index.ts'
 import type { AdminConfig } from '../../src/admin/config.ts'
+import { emptyCache } from '../../src/build/cache.ts'
+import { readProject, rereadProject } from '../../src/content/read.ts'
+import { packageDir } from '../../src/util/package.ts'
 import { copySite, edit, projectRoot } from '../support/helpers.ts'
 
 let result: BuildResult
@@ -56,6 +59,24 @@ describe('/admin/', () => {
   test('the same bytes on a second build', async () => {
     const again = await build({ root: projectRoot, write: false, cache: false })
     for (const path of result.files.map((f) => f.path).filter((p) => p.startsWith('admin/'))) expect(text(again, path), path).toBe(text(result, path))
+  })
+
+  test('the same files from the dev server\'s builds, which keep them while only a body changes, as from a fresh build', async () => {
+    const site = copySite()
+    const cache = emptyCache()
+    let project = await readProject(site, packageDir)
+    const rebuilt = async (path: string, change: (t: string) => string) => {
+      edit(site, path, change)
+      project = await rereadProject(project, [path], packageDir)
+      return build({ root: site, project, write: false, cache })
+    }
+    const adminFiles = (r: BuildResult) => r.files.filter((f) => f.path.startsWith('admin/')).map((f) => [f.path, text(r, f.path)])
+    const first = await build({ root: site, project, write: false, cache })
+    const bodyEdited = await rebuilt('content/en/services/ear.md', (t) => `${t}\nOne more sentence.\n`)
+    expect(text(bodyEdited, 'admin/preview.json')).toBe(text(first, 'admin/preview.json'))
+    const retitled = await rebuilt('content/en/services/ear.md', (t) => t.replace(/^title: .*$/m, 'title: Ear surgery, retitled'))
+    expect(text(retitled, 'admin/preview.json')).toContain('Ear surgery, retitled')
+    expect(adminFiles(retitled)).toEqual(adminFiles(await build({ root: site, write: false, cache: false })))
   })
 })
 
