@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [N ...] [--compare] [--runs R]
+ * npm run bench -- [N ...] [--compare] [--runs R] [--node PATH ...]
  * For each N (default 4000): a copy of the site with N synthetic articles from
  * ../shared/bench/gen-corpus.mjs, built through --root cold (no cache), again with nothing
  * changed (warm), and again after one article's body changed; peak memory of each; and two
@@ -8,7 +8,8 @@
  * with no check cache, after one article's body changed, and (up to 1,000 articles) with --all.
  * --compare also times Hugo and Eleventy
  * on the same corpus with ../shared/bench/compare.sh, clinic-build's cold build among them, in
- * the same run.
+ * the same run. Each --node also times the cold build with that Node binary (another LTS line, say),
+ * after the rest. Last, the ratios the targets are stated in.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -21,6 +22,7 @@ const bin = join(root, 'bin/clinic-build.js')
 const harness = resolve(root, '../shared/bench')
 const args = process.argv.slice(2)
 const sizes = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--runs').map(Number)
+const otherNodes = args.filter((_, i) => args[i - 1] === '--node')
 const compare = args.includes('--compare')
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) || 3 : 3
 const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined
@@ -47,8 +49,8 @@ function prepareSite(n: number, work: string): string {
   return site
 }
 
-function build(site: string, out: string): Run {
-  const command = [process.execPath, bin, '--root', site, '--out', out]
+function build(site: string, out: string, node = process.execPath): Run {
+  const command = [node, bin, '--root', site, '--out', out]
   const started = performance.now()
   const r = timeBin
     ? spawnSync(timeBin, ['-f', '%M', ...command], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
@@ -107,6 +109,7 @@ function budgetVerdict(stdout: string): string {
   return heaviest ? `${verdict}; heaviest HTML: ${heaviest.type}, ${heaviest.raw} (${heaviest.gzip} gzip)` : verdict
 }
 const budgetLines: string[] = []
+const ratios: string[] = []
 
 const machine = `${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`
 const report: string[] = [`clinic-build benchmark, ${new Date().toISOString().slice(0, 10)} (${machine}), median of ${runs} runs\n`]
@@ -134,9 +137,14 @@ for (const n of sizes.length ? sizes : [4000]) {
   const checkCold = measure(() => { withoutCheckCache(site); return check(site, out) })
   const checkEdited = measure(() => { check(site, out); appendFileSync(article, '\nOne more sentence for the check.\n'); build(site, out); return check(site, out) })
   const checkAll = n <= 1000 ? check(site, out, '--all') : undefined
+  const coldOn = otherNodes.map((node) => ({
+    version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim(),
+    run: measure(() => { rmSync(join(site, '.clinic'), { recursive: true, force: true }); return build(site, out, node) }),
+  }))
   const floor = copyFloor(out, work)
   const libraries = await libraryFloor(join(work, 'corpus'), n)
-  row(n, pages, 'clinic-build cold', cold)
+  row(n, pages, `clinic-build cold (Node ${process.version})`, cold)
+  for (const { version, run } of coldOn) row(n, pages, `clinic-build cold (Node ${version})`, run)
   row(n, pages, 'clinic-build warm (nothing changed)', warm)
   row(n, pages, 'clinic-build warm (one article edited)', edited)
   row(n, pages, 'check, no check cache', checkCold)
@@ -146,7 +154,12 @@ for (const n of sizes.length ? sizes : [4000]) {
   const { parse, render, minify } = libraries.perArticle
   report.push(`| ${n} | ${n} | floor: remark-parse ${parse.toFixed(2)} + React ${render.toFixed(2)} + html-minifier-terser ${minify.toFixed(2)} ms per article body, over ${cpus().length} cores | ${libraries.seconds.toFixed(2)} | ${((libraries.seconds * 1000) / n).toFixed(2)} | |`)
   for (const [tool, r] of Object.entries(compared)) if (tool !== 'clinic-build') row(n, n + 1, `${tool} cold`, r)
+  const toFloor = (r: Run) => (r.seconds / (libraries.seconds + floor)).toFixed(2)
+  ratios.push(`${n} articles: cold / floor (libraries + copy) ${toFloor(cold)} on Node ${process.version}${coldOn.map(({ version, run }) => `, ${toFloor(run)} on Node ${version}`).join('')}; `
+    + `one article edited / nothing changed ${(edited.seconds / warm.seconds).toFixed(2)}; check with no check cache / cold build ${(checkCold.seconds / cold.seconds).toFixed(2)}`
+    + (compared.hugo ? `; nothing changed / Hugo cold ${(warm.seconds / compared.hugo.seconds).toFixed(2)}` : ''))
   rmSync(work, { recursive: true, force: true })
   console.log(report.join('\n'))
+  console.log(`\nratios:\n${ratios.map((l) => `  ${l}`).join('\n')}`)
   console.log(`\nbyte budgets (build summary):\n${budgetLines.map((l) => `  ${l}`).join('\n')}`)
 }
