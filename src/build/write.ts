@@ -90,8 +90,10 @@ async function fromSpare(job: Job, spare: Written): Promise<Written> {
   const staticFiles = await staticFilesOf(job.staticDir)
   const staticsKept = spare.statics === job.statics
   if (staticsKept) for (const path of staticFiles) wanted.add(path)
+  // Every folder the spare holds, taken before its unwanted files go: a folder emptied now must go too.
+  const folders = [...new Set([...present].map(dirname))]
   for (const path of present) if (!wanted.has(path)) { unlinkSync(join(job.temp, path)); present.delete(path) }
-  removeEmptyFolders(job.temp, [...new Set([...present].map(dirname))], [...new Set([...wanted].map(dirname))])
+  removeEmptyFolders(job.temp, folders, [...new Set([...wanted].map(dirname))])
   return fill(job, spare.files, present, staticsKept ? new Set(staticFiles.filter((p) => present.has(p))) : undefined)
 }
 
