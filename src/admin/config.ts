@@ -131,15 +131,16 @@ export function adminConfig(site: SiteConfig): AdminConfig | undefined {
     const single = section ? site.singleLocaleSections[section] : undefined
     return { locales: single ? [single] : allLocales, i18n: single ? { locales: [single], default_locale: single } : true as const }
   }
-  const fieldsOf = (template: TemplateName) => [...editorFields(schemas[template], site), BODY]
   const topPages = SITE_PAGES.filter((p) => !p.file.includes('/')).map((p) => p.file)
+  // Every collection is a folder of its own in Decap, of Markdown files with front matter named by their title.
+  const decapCollection = (c: Omit<EditorCollection, 'place'>, i18n: DecapCollection['i18n']): DecapCollection => ({
+    name: c.name, label: c.label, label_singular: c.labelSingular, description: c.description,
+    folder: `content/${c.name}`, extension: 'md', format: 'frontmatter', create: c.create,
+    slug: '{{slug}}', identifier_field: 'title', summary: '{{title}}', i18n, fields: [...editorFields(schemas[c.template], site), BODY],
+  })
   const kinds = EDITOR_COLLECTIONS.map((c) => {
     const { locales, i18n } = localesOf('section' in c.place ? c.place.section : undefined)
-    const decap: DecapCollection = {
-      name: c.name, label: c.label, label_singular: c.labelSingular, description: c.description,
-      folder: `content/${c.name}`, extension: 'md', format: 'frontmatter', create: c.create,
-      slug: '{{slug}}', identifier_field: 'title', summary: '{{title}}', i18n, fields: fieldsOf(c.template),
-    }
+    const decap = decapCollection(c, i18n)
     const layout: CollectionLayout = {
       collection: c.name, folder: decap.folder, place: c.place, locales, template: c.template,
       ...(c.name === 'doctors' ? { only: doctors } : {}),
@@ -149,11 +150,8 @@ export function adminConfig(site: SiteConfig): AdminConfig | undefined {
   })
   const singles = SITE_PAGES.map((p) => {
     const { locales, i18n } = localesOf(p.file.includes('/') ? p.file.split('/')[0] : undefined)
-    const decap: DecapCollection = {
-      name: p.name, label: p.label, label_singular: p.label, description: `The ${p.label.toLowerCase()}, in each of its languages.`,
-      folder: `content/${p.name}`, extension: 'md', format: 'frontmatter', create: false,
-      slug: '{{slug}}', identifier_field: 'title', summary: '{{title}}', i18n, fields: fieldsOf(p.template),
-    }
+    const description = `The ${p.label.toLowerCase()}, in each of its languages.`
+    const decap = decapCollection({ name: p.name, label: p.label, labelSingular: p.label, description, create: false, template: p.template }, i18n)
     const layout: CollectionLayout = {
       collection: p.name, folder: decap.folder, place: { top: true }, locales, template: p.template, files: { [SINGLE_PAGE_FILE]: p.file },
     }

@@ -26,13 +26,17 @@ export interface Layout {
 export function layoutOf(collections: CollectionLayout[]): Layout {
   const byFolder = new Map(collections.map((c) => [c.folder, c]))
   const siteFolder = (c: CollectionLayout, locale: string) => ('section' in c.place ? `content/${locale}/${c.place.section}` : `content/${locale}`)
+  /** Every file of the collections of one page, by its collection's folder, as Decap's path and the site's. */
+  const pages = collections.flatMap((c) => c.locales.flatMap((locale) => Object.entries(c.files ?? {})
+    .map(([file, real]) => ({ folder: c.folder, editor: `${c.folder}/${locale}/${file}`, site: `content/${locale}/${real}` }))))
+  const pageToSite = new Map(pages.map((p) => [p.editor, p.site]))
+  const pageToEditor = new Map(pages.map((p) => [p.site, p.editor]))
 
   const toSite = (path: string) => {
     const m = /^(content\/[^/]+)\/([^/]+)\/(.+)$/.exec(path)
     const c = m && byFolder.get(m[1]!)
     if (!c || !c.locales.includes(m[2]!)) return path
-    if (c.files) return c.files[m[3]!] ? `content/${m[2]}/${c.files[m[3]!]}` : path
-    return `${siteFolder(c, m[2]!)}/${m[3]}`
+    return c.files ? pageToSite.get(path) ?? path : `${siteFolder(c, m[2]!)}/${m[3]}`
   }
 
   /** Whether a file in a collection's site folder is one of its pages (the folder may hold other kinds). */
@@ -46,12 +50,8 @@ export function layoutOf(collections: CollectionLayout[]): Layout {
   }
 
   const toEditor = (path: string, text?: string) => {
-    for (const c of collections.filter((c) => c.files)) {
-      for (const locale of c.locales) {
-        const file = Object.entries(c.files!).find(([, real]) => path === `content/${locale}/${real}`)?.[0]
-        if (file) return `${c.folder}/${locale}/${file}`
-      }
-    }
+    const page = pageToEditor.get(path)
+    if (page) return page
     for (const c of collections.filter((c) => !c.files)) {
       for (const locale of c.locales) {
         const folder = `${siteFolder(c, locale)}/`
@@ -66,10 +66,7 @@ export function layoutOf(collections: CollectionLayout[]): Layout {
     return c && !c.files ? c.locales.map((locale) => ({ folder: siteFolder(c, locale), locale })) : undefined
   }
 
-  const pageOf = (folder: string) => {
-    const c = byFolder.get(folder)
-    return c?.files && c.locales.flatMap((locale) => Object.entries(c.files!).map(([file, real]) => ({ site: `content/${locale}/${real}`, editor: `${c.folder}/${locale}/${file}` })))
-  }
+  const pageOf = (folder: string) => (byFolder.get(folder)?.files ? pages.filter((p) => p.folder === folder) : undefined)
 
   return { toSite, toEditor, foldersOf, pageOf }
 }

@@ -26,7 +26,6 @@ const site = siteOf(siteText)
 const config = adminConfig(site)!
 const collection = (name: string) => config.decap.collections.find((c) => c.name === name)!
 const field = (c: DecapCollection, name: string) => c.fields.find((f) => f.name === name)!
-const allFields = (c: DecapCollection) => c.fields
 
 describe('the editor\'s collections', () => {
   test('one per kind of page: services, doctors, plain pages, articles; and one per single page', () => {
@@ -69,7 +68,7 @@ describe('the editor\'s collections', () => {
     expect(field(articles, 'author')).toMatchObject({ widget: 'select', options: site.doctors.map((d) => d.slug), required: true })
     expect(field(articles, 'tags')).toMatchObject({ widget: 'list', min: 1, i18n: true })
     expect(field(collection('doctors'), 'memberships')).toMatchObject({ widget: 'list', required: false, default: [] })
-    for (const c of config.decap.collections) for (const f of allFields(c)) expect(f.hint, `${c.name}.${f.name}`).toBeTruthy()
+    for (const c of config.decap.collections) for (const f of c.fields) expect(f.hint, `${c.name}.${f.name}`).toBeTruthy()
   })
 
   test('free text is written in each language; names, dates, choices and numbers are shared', () => {
@@ -85,7 +84,7 @@ describe('the editors\' guide', () => {
     const table = /\n## Front matter\n([\s\S]*?)\n## /.exec(guide)![1]!
     const rows = table.split('\n').filter((line) => line.startsWith('| `')).map((line) => line.split('|')[1]!)
     const named = new Set(rows.flatMap((cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)))
-    const fields = new Set(config.decap.collections.flatMap((c) => allFields(c).map((f) => f.name)).filter((name) => name !== 'body'))
+    const fields = new Set(config.decap.collections.flatMap((c) => c.fields.map((f) => f.name)).filter((name) => name !== 'body'))
     expect([...fields].filter((name) => !named.has(name))).toEqual([])
   })
 })
