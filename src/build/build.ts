@@ -32,7 +32,7 @@ import { withDeployOutputs } from '../deploy/index.ts'
 import { robots, sitemap } from '../routes/sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
 import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable, SiteConfig, SourceFile } from '../types.ts'
-import { contentHash, SPARE_DIR, writeSite } from './write.ts'
+import { contentHash, removalsFinished, SPARE_DIR, writeSite } from './write.ts'
 import { adminClashes, adminConfig } from '../admin/config.ts'
 import { editorBundle } from '../admin/bundle.ts'
 import { adminFiles } from '../admin/outputs.ts'
@@ -207,6 +207,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (persistent === true && !unchanged(cache, next)) await timed('cache', () => saveCache(folders.root, code, next))
     else if (typeof persistent === 'object') Object.assign(persistent, next)
     await kept.save()
+    await timed('write', removalsFinished)
     timings.total = performance.now() - started
     return {
       ok: true, diagnostics, table, files, summary, timings,

@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto'
 import { copyFileSync, linkSync, mkdirSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { listFiles } from '../content/read.ts'
 import type { OutputFile } from '../types.ts'
@@ -59,8 +60,25 @@ export async function writeSite(outDir: string, files: OutputFile[], staticDir: 
     const { spare: _older, ...replacedFiles } = last
     if (takeFolder(old, spareDir)) return { ...written, spare: replacedFiles }
   }
-  if (replaced) rmSync(old, { recursive: true, force: true })
+  if (replaced) removeInBackground(old)
   return written
+}
+
+/**
+ * Replaced output folders still being removed. Removing a large site's folder takes as long as
+ * writing it; it runs on libuv's threads while the build saves its cache, and the build waits
+ * for it (`removalsFinished`) before it returns.
+ */
+const removals: Promise<void>[] = []
+
+function removeInBackground(dir: string): void {
+  const removal = rm(dir, { recursive: true, force: true })
+  removal.catch(() => {}) // reported by removalsFinished
+  removals.push(removal)
+}
+
+export async function removalsFinished(): Promise<void> {
+  await Promise.all(removals.splice(0))
 }
 
 /** The version of a file that comes without one. */

@@ -20,7 +20,7 @@ import { robots, sitemap } from '../../src/routes/sitemap.ts'
 import { formatSummary, summarise } from '../../src/build/summary.ts'
 import { templateVersions } from '../../src/render/template-versions.ts'
 import type { Route, RouteTable, SiteConfig } from '../../src/types.ts'
-import { writeSite } from '../../src/build/write.ts'
+import { removalsFinished, writeSite } from '../../src/build/write.ts'
 import { projectRoot } from '../support/helpers.ts'
 
 const siteText = readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')
@@ -272,7 +272,8 @@ describe('write', () => {
     expect(readFileSync(join(out, 'cn/contact/index.html'), 'utf8')).toBe('<p>联系</p>')
     expect([...readFileSync(join(out, 'og/logo.png'))]).toEqual([...bytes])
     expect([...readFileSync(join(out, 'images/a.png'))]).toEqual([0, 255, 1])
-    // Nothing is left beside the output folder.
+    // Nothing is left beside the output folder once the replaced one is removed.
+    await removalsFinished()
     expect(readdirSync(base)).toEqual(['dist'])
   })
 
@@ -296,6 +297,7 @@ describe('write', () => {
     expect(changed.map((p) => readFileSync(join(out, p.path), 'utf8'))).toEqual(['home', 'blog, updated', 'contact'])
     expect(inode('index.html')).toBe(inodes['index.html']) // linked, not written again
     expect(inode('blog/index.html')).not.toBe(inodes['blog/index.html'])
+    await removalsFinished()
     expect(readdirSync(base)).toEqual(['dist'])
   })
 
