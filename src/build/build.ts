@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path'
 import { bundleAssets } from '../assets/bundle.ts'
-import { hashOf, oncePer } from '../util/memo.ts'
+import { hashOf, oncePer, oncePerKey } from '../util/memo.ts'
 import { keptFiles } from '../util/kept-files.ts'
 import { CACHE_DIR, codeVersion, emptyCache, loadCache, memo, saveCache, unchanged, type BuildCache, type CachedPage } from './cache.ts'
 import { collect } from '../routes/collections.ts'
@@ -162,12 +162,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // locales' messages (src/page/reads.ts).
     const shared = hashOf(code, project.siteFile.text, JSON.stringify([bundled.assets, pictures.images]))
     const templateVersion = remember('template versions', project.templateFiles, () => templateVersions(project.templateFiles))
+    // The same string for every page of a template, from one build to the next: pageKey compares it by identity.
+    const sharedFor = remember('shared per template', [shared, templateVersion], () => oncePerKey((template) => `${shared} ${templateVersion(template)}`))
     const answer = remember('answers', [collections, table, parsed.messages], () => answerer(collections, table, parsed.messages))
     const html = new Map<string, { html: string; hash: string }>()
     const keys = new Map<Route, string>()
     const stale: Route[] = []
     for (const route of table.routes) {
-      const key = pageKey(route, `${shared} ${templateVersion(route.template)}`, byId.get(route.docId!)?.hash ?? '-')
+      const key = pageKey(route, sharedFor(route.template), byId.get(route.docId!)?.hash ?? '-')
       keys.set(route, key)
       const cached = cache.pages.get(key)
       if (cached && stillValid(cached, answer)) {
