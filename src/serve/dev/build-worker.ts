@@ -5,6 +5,7 @@
  * crosses back after a build, not the site's files.
  */
 import { parentPort, workerData } from 'node:worker_threads'
+import { inlineScripts } from '../../assets/inline-scripts.ts'
 import type { Diagnostic } from '../../types.ts'
 import { DevOutput, type OutputState, type OutputUpdate } from './dev-output.ts'
 import { buildPreview, previewState, takeOverPreview, type PreviewState } from './run-build.ts'
@@ -40,7 +41,21 @@ parentPort!.on('message', async (message: string[] | 'hand over') => {
     report = { ok: false, diagnostics: [internalError(error)], ms: ms() }
   }
   parentPort!.postMessage(report)
+  // A template that fails to load fails the next build instead, with its message.
+  warm ??= warmUp().catch(() => {})
 })
+
+let warm: Promise<void> | undefined
+
+/**
+ * Loads what a save's rebuild renders with once the first build is served: a large site's first
+ * build renders on threads of its own, which left the parser, React, the minifier, the templates
+ * and the inline scripts to load on the first save: 0.64 s at 4,000 articles, 0.18 s with them loaded.
+ */
+async function warmUp(): Promise<void> {
+  await import('../../render/renderer.ts')
+  inlineScripts()
+}
 
 /** A template or generator bug, shown like any other problem (the stack goes to the terminal). */
 export function internalError(error: unknown): Diagnostic {
