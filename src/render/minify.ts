@@ -12,6 +12,9 @@ const options = {
   collapseBooleanAttributes: true,
   removeRedundantAttributes: true,
   useShortDoctype: true,
+  // Template fragments (<% %>, <? ?>) to leave alone: React escapes every < it writes, so a page
+  // holds none, and looking for them scanned every page once more.
+  ignoreCustomFragments: [],
 }
 
 export function minifyHtml(html: string): Promise<string> {
