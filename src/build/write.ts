@@ -77,6 +77,7 @@ function removeInBackground(dir: string): void {
   removals.push(removal)
 }
 
+/** Waits for the removals writeSite left running; rejects if one failed. */
 export async function removalsFinished(): Promise<void> {
   await Promise.all(removals.splice(0))
 }
