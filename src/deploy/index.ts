@@ -8,7 +8,7 @@
  *   (GitHub Pages); two CloudFront Functions (S3 behind CloudFront).
  * Pure.
  */
-import { compute, hashOf, oncePer, oncePerKey, perKey, type Remember } from '../util/memo.ts'
+import { compute, hashOf, oncePer, perKey, type Remember } from '../util/memo.ts'
 import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 import { cloudFrontFunctions } from './cloudfront.ts'
 import { withLanguageNotFound } from './not-found-language.ts'
@@ -29,12 +29,12 @@ export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: 
   const policy = remember('policy', [site, ...html.map(inlineKey), ...css], () => contentSecurityPolicy(site, { html, css }))
   const meta = `<meta http-equiv="Content-Security-Policy" content="${serializePolicy(policy, { meta: true })}">`
   const withPolicy = remember('policy meta', [meta], () => perKey((page) => withMeta(page, meta)))
-  // Kept like the pages themselves: hashing every page's version again cost a dev rebuild 8 ms at 4,000 pages.
-  const versionWithMeta = remember('policy versions', [meta], () => oncePerKey((version) => hashOf(version, meta)))
+  // Kept per page like its markup: hashing every page's version again cost a dev rebuild 8 ms at 4,000 pages.
+  const versionWithMeta = remember('policy versions', [meta], () => perKey((version) => hashOf(version, meta)))
   const headers = remember('headers', [policy], () => securityHeaders(policy))
   const redirects = redirectsFile(table, site)
   return [
-    ...pages.map((f) => (isHtml(f) ? { path: f.path, contents: withPolicy(f.path, text(f)), version: f.version && versionWithMeta(f.version) } : f)),
+    ...pages.map((f) => (isHtml(f) ? { path: f.path, contents: withPolicy(f.path, text(f)), version: f.version && versionWithMeta(f.path, f.version) } : f)),
     ...folders.flatMap((folder) => folder.files),
     headersFile(headers, folders.map((folder) => folder.headers)),
     ...(redirects ? [redirects] : []),
