@@ -142,12 +142,17 @@ test('a failed build leaves the previous output exactly as it was', async () => 
 test('a rebuild of unchanged content re-uses the cache; any change rebuilds', async () => {
   const site = copySite()
   const out = join(site, 'dist')
-  expect((await runCli(['--root', site, '--out', out])).stdout).not.toContain('re-used')
+  const cold = await runCli(['--root', site, '--out', out])
+  expect(cold.stdout).not.toContain('re-used')
   const first = snapshot(out)
   // With nothing to parse, render, encode or bundle, the build loads none of the libraries that do.
   const again = await runCli(['--root', site, '--out', out], projectRoot, undefined, { NODE_OPTIONS: `--import=${refusing(ON_DEMAND)}` })
   expect(again.stderr).toBe('')
   expect(again.stdout).toContain('Nothing changed since the last build')
+  // Its sizes and budgets come from the cache, by each page's version, without reading the pages.
+  const table = (stdout: string) => stdout.slice(stdout.indexOf('bytes per page'), stdout.indexOf('warnings:'))
+  expect(table(again.stdout)).toContain('every page fits its budgets')
+  expect(table(again.stdout)).toBe(table(cold.stdout))
   const second = snapshot(out)
   expect(Object.keys(second)).toEqual(Object.keys(first))
   for (const [path, entry] of Object.entries(second)) expect(entry.split(' ')[1], path).toBe(first[path]!.split(' ')[1])
@@ -167,6 +172,13 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
   const rendered = Number(/^(\d+) pages rendered/m.exec(navEdit.stdout)?.[1])
   expect(rendered).toBeGreaterThanOrEqual(english)
   expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('Otoplasty and Earlobe Repair')
+  // After those edits, each build starting from the cache the last one stored, the output is
+  // what a build from nothing writes.
+  const fresh = join(site, 'fresh')
+  rmSync(join(site, '.clinic'), { recursive: true })
+  expect((await runCli(['--root', site, '--out', fresh])).status).toBe(0)
+  const contents = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([path, entry]) => [path, entry.split(' ')[1]]))
+  expect(contents(snapshot(out))).toEqual(contents(snapshot(fresh)))
 }, 180_000)
 
 /** Libraries the build loads on first use. */

@@ -29,7 +29,8 @@ export async function bundleAssets(packageDir: string, generatedCss = ''): Promi
     plugins: [appendToStylesheet(generatedCss)],
     metafile: true,
   })
-  const files = result.outputFiles.map((f) => ({ path: relative(packageDir, f.path).split('\\').join('/'), contents: f.contents }))
+  // esbuild's hash of each file's contents is its version: the writer and the summary need not hash it again.
+  const files = result.outputFiles.map((f) => ({ path: relative(packageDir, f.path).split('\\').join('/'), contents: f.contents, version: f.hash }))
   const url = (ext: string) => `/${files.find((f) => !f.path.startsWith('assets/chunks/') && f.path.endsWith(ext))!.path}`
   const graph = scriptGraph(result.metafile, 'src/client/main.ts', 'src/client/islands/')
   const urls = (paths: string[]) => paths.map((p) => `/${p}`)

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { bundleAssets } from '../assets/bundle.ts'
 import { hashOf, oncePer, oncePerKey } from '../util/memo.ts'
 import { keptFiles } from '../util/kept-files.ts'
-import { CACHE_DIR, codeVersion, emptyCache, loadCache, memo, saveCache, unchanged, type BuildCache, type CachedPage } from './cache.ts'
+import { CACHE_DIR, codeVersion, emptyCache, fromContentsOf, loadCache, memo, saveCache, unchanged, type BuildCache, type CachedPage } from './cache.ts'
 import { collect } from '../routes/collections.ts'
 import { resolveFolders } from './folders.ts'
 import { packageDir } from '../util/package.ts'
@@ -191,18 +191,20 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     if (failed()) return stop()
 
-    const pages = table.routes.map((r) => {
+    // A page's HTML is read when written or derived from (fromContents): one re-used from the cache is never decoded.
+    const pages = table.routes.map((r): OutputFile => {
       const page = html.get(r.output)!
-      return { path: r.output, contents: page.html, version: page.hash }
+      return { path: r.output, get contents() { return page.html }, version: page.hash }
     })
+    const fromContents = fromContentsOf(cache, next)
     const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages, remember, answer, kept))
     // The editor's preview data shows every Doc but their bodies: a body edit keeps it, like the collections.
     const editor = admin ? [await timed('admin', async () => {
       const bundle = await editorReady!
       return remember('admin files', [site, admin, collections, parsed.messages, bundled.assets, pictures.images, bundle], () => adminFiles(site, admin, input, bundle))
     })] : []
-    const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, remember, editor)
-    const summary = summarise(table, files, diagnostics, bundled.assets, remember)
+    const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, { remember, fromContents, folders: editor })
+    const summary = summarise(table, files, diagnostics, bundled.assets, fromContents)
     next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions),
       persistent === true ? join(folders.root, SPARE_DIR) : undefined))
     if (next.output) saveManifest(folders.root, folders.out, pageManifest(table, next.output, bundled.assets))

@@ -8,14 +8,14 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
-import { hashOf, sameInputs } from '../util/memo.ts'
+import { hashOf, sameInputs, type FromContents } from '../util/memo.ts'
 import type { ParsedDoc } from '../content/parse.ts'
 import type { Read } from '../page/reads.ts'
 import type { Written } from './write.ts'
 import type { BodyFacts, SourceFile } from '../types.ts'
 
 /** Bump when the cached shape changes. */
-const FORMAT = 4
+const FORMAT = 5
 
 export interface BuildCache {
   /** Facts of a body, by `${doc.id} ${doc.hash}`. */
@@ -24,6 +24,11 @@ export interface BuildCache {
   pages: Map<string, CachedPage>
   /** A content file's parse result, by its path, with hashes of its text and of the site configuration it was parsed with. */
   docs: Map<string, { text: string; site: string; result: ParsedDoc }>
+  /**
+   * What later stages read from an output file's contents (the summary's sizes, the policy's
+   * inline scripts), by `${what} ${file.version}`: a build that re-uses a page never decodes it.
+   */
+  derived: Map<string, unknown>
   /**
    * In memory only, for the builds of one dev server: the last result of a step by name, with
    * the inputs it came from. Unchanged inputs are the very same strings and objects from one
@@ -36,7 +41,7 @@ export interface BuildCache {
 
 export interface CachedPage { html: string; hash: string; reads: [Read, string][] }
 
-export const emptyCache = (): BuildCache => ({ facts: new Map(), pages: new Map(), docs: new Map(), steps: new Map() })
+export const emptyCache = (): BuildCache => ({ facts: new Map(), pages: new Map(), docs: new Map(), derived: new Map(), steps: new Map() })
 
 /** The step's last value when called with the same inputs (compared with ===), else computes it. */
 export function memo<T>(cache: BuildCache, step: string, inputs: unknown[], run: () => T): T {
@@ -52,10 +57,33 @@ export function codeVersion(files: SourceFile[]): string {
   return hashOf(String(FORMAT), ...files.flatMap((f) => [f.path, f.text]))
 }
 
+/**
+ * A stage's fact about an output file, from the cache when a file of the same version had it
+ * (see BuildCache.derived); every fact used is carried into `next`, so the cache holds this
+ * build's alone. A file without a version is read.
+ */
+export function fromContentsOf(cache: BuildCache, next: BuildCache): FromContents {
+  return <T>(what: string, file: { contents: string | Uint8Array; version?: string }, derive: (contents: string | Uint8Array) => T): T => {
+    if (file.version === undefined) return derive(file.contents)
+    const key = `${what} ${file.version}`
+    const value = next.derived.has(key) ? next.derived.get(key) as T : cache.derived.has(key) ? cache.derived.get(key) as T : derive(file.contents)
+    next.derived.set(key, value)
+    return value
+  }
+}
+
 // Pages are stored as UTF-8: V8 would store any page with one non-Latin character (the
-// language switcher's 中文 is on every page) as two bytes per character, twice the size.
+// language switcher's 中文 is on every page) as two bytes per character, twice the size. A
+// stored page is decoded when its HTML is first read; a build that writes nothing new reads none.
 const decoder = new TextDecoder()
-const utf8Pages = (pages: Map<string, CachedPage>) => new Map([...pages].map(([key, page]) => [key, { ...page, html: Buffer.from(page.html) }]))
+const storedBytes = new WeakMap<CachedPage, Uint8Array>()
+function storedPage({ html: bytes, hash, reads }: Omit<CachedPage, 'html'> & { html: Uint8Array }): CachedPage {
+  let html: string | undefined
+  const page = { hash, reads, get html() { return (html ??= decoder.decode(bytes)) } }
+  storedBytes.set(page, bytes)
+  return page
+}
+const utf8Pages = (pages: Map<string, CachedPage>) => new Map([...pages].map(([key, page]) => [key, { hash: page.hash, reads: page.reads, html: storedBytes.get(page) ?? Buffer.from(page.html) }]))
 
 /** The build cache's folder in the site folder: what CI keeps between runs for a warm build (docs/ci/). */
 export const CACHE_DIR = '.clinic/cache'
@@ -67,8 +95,8 @@ export async function loadCache(root: string, code: string): Promise<BuildCache>
   try {
     const stored = deserialize(await readFile(file(root))) as { code: string } & BuildCache
     if (stored.code !== code) return emptyCache()
-    const pages = new Map([...stored.pages].map(([key, page]) => [key, { ...page, html: decoder.decode(page.html as unknown as Uint8Array) }]))
-    return { ...emptyCache(), facts: stored.facts, pages, docs: stored.docs, output: stored.output }
+    const pages = new Map([...stored.pages].map(([key, page]) => [key, storedPage(page as unknown as Parameters<typeof storedPage>[0])]))
+    return { ...emptyCache(), facts: stored.facts, pages, docs: stored.docs, derived: stored.derived, output: stored.output }
   } catch {
     return emptyCache()
   }
@@ -79,7 +107,7 @@ export function unchanged(loaded: BuildCache, next: BuildCache): boolean {
   const same = <V>(a: ReadonlyMap<string, V> | undefined, b: ReadonlyMap<string, V> | undefined, eq = (x: V, y: V) => x === y) =>
     a !== undefined && b !== undefined && a.size === b.size && [...a].every(([k, v]) => b.has(k) && eq(v, b.get(k)!))
   return same(loaded.pages, next.pages) && same(loaded.facts, next.facts)
-    && same(loaded.docs, next.docs)
+    && same(loaded.docs, next.docs) && same(loaded.derived, next.derived)
     && loaded.output?.dir === next.output?.dir && same(loaded.output?.files, next.output?.files)
 }
 
@@ -87,7 +115,7 @@ export function unchanged(loaded: BuildCache, next: BuildCache): boolean {
 export async function saveCache(root: string, code: string, cache: BuildCache): Promise<void> {
   const target = file(root)
   await mkdir(join(root, CACHE_DIR), { recursive: true })
-  await writeFile(`${target}.tmp`, serialize({ code, facts: cache.facts, pages: utf8Pages(cache.pages), docs: cache.docs, output: cache.output }))
+  await writeFile(`${target}.tmp`, serialize({ code, facts: cache.facts, pages: utf8Pages(cache.pages), docs: cache.docs, derived: cache.derived, output: cache.output }))
   await rename(`${target}.tmp`, target)
   // Where images were kept before .clinic/cache/files; nothing reads it now.
   await rm(join(root, CACHE_DIR, 'images'), { recursive: true, force: true })

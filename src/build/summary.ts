@@ -4,7 +4,7 @@
  */
 import { budgets, gzipSize, overBudget } from '../assets/budgets.ts'
 import { islandsOf, pageScripts } from '../assets/script-graph.ts'
-import { compute, perKey, type Remember } from '../util/memo.ts'
+import { readContents, type FromContents } from '../util/memo.ts'
 import type { Assets, Diagnostic, OutputFile, RouteTable } from '../types.ts'
 
 export interface Bytes { raw: number; gzip: number }
@@ -27,24 +27,26 @@ export interface Summary {
 /** Pages sampled per type, so large sites are not gzipped whole. */
 const SAMPLE = 25
 
-/** `remember` spares the dev server gzipping the same sampled pages after every save. */
-export function summarise(table: RouteTable, files: OutputFile[], diagnostics: Diagnostic[], assets: Assets, remember: Remember = compute): Summary {
+/** `fromContents` spares a build gzipping the sampled pages the last one gzipped. */
+export function summarise(table: RouteTable, files: OutputFile[], diagnostics: Diagnostic[], assets: Assets, fromContents: FromContents = readContents): Summary {
   const byPath = new Map(files.map((f) => [f.path, f]))
   const sizes = new Map<string, Bytes>()
   const sizeOf = (path: string): Bytes => {
     const known = sizes.get(path)
     if (known) return known
     const file = byPath.get(path)
-    const size = file ? remember(`size ${path}`, [file.contents], () => ({ raw: Buffer.byteLength(file.contents), gzip: gzipSize(file.contents) })) : { raw: 0, gzip: 0 }
+    const size = file ? fromContents('size', file, (contents) => ({ raw: Buffer.byteLength(contents), gzip: gzipSize(contents) })) : { raw: 0, gzip: 0 }
     sizes.set(path, size)
     return size
   }
   const total = (urls: Iterable<string>) => [...new Set(urls)].map((u) => sizeOf(u.slice(1))).reduce(add, { raw: 0, gzip: 0 })
   const runtime = total(assets.runtime)
   const css = total([assets.stylesheet])
-  const islandsOfPage = remember('islands of pages', [], () => perKey(islandsOf))
   /** The runtime and the scripts of every island the page's HTML marks. */
-  const scriptsOf = (path: string) => pageScripts(assets, islandsOfPage(path, String(byPath.get(path)?.contents ?? '')))
+  const scriptsOf = (path: string) => {
+    const file = byPath.get(path)
+    return pageScripts(assets, file ? fromContents('islands', file, (contents) => islandsOf(String(contents))) : [])
+  }
 
   const pages: Summary['pages'] = {}
   const byType = new Map<string, string[]>()

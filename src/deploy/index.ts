@@ -8,23 +8,29 @@
  *   (GitHub Pages); two CloudFront Functions (S3 behind CloudFront).
  * Pure.
  */
-import { compute, hashOf, oncePer, perKey, type Remember } from '../util/memo.ts'
+import { compute, hashOf, oncePer, perKey, readContents, type FromContents, type Remember } from '../util/memo.ts'
 import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 import { cloudFrontFunctions } from './cloudfront.ts'
 import { withLanguageNotFound } from './not-found-language.ts'
 import { contentSecurityPolicy, inlineTexts, securityHeaders, serializePolicy, type InlineTexts } from './policy.ts'
 import { headersFile, noJekyll, redirectsFile, type HeaderRule } from './static-hosts.ts'
 
-/**
- * `remember` lets the dev server skip the per-page work on pages that did not change. `folders`:
- * files with a policy of their own (the content editor's), added after the site's pages were
- * scanned, with the `_headers` rule that carries it.
- */
-export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: SiteConfig, remember: Remember = compute, folders: { files: OutputFile[]; headers: HeaderRule }[] = []): OutputFile[] {
+export interface DeployMemos {
+  /** Lets the dev server skip the per-page work on pages that did not change. */
+  remember?: Remember
+  /** Each page's inline scripts by its version: a page the last build wrote is not read. */
+  fromContents?: FromContents
+  /**
+   * Files with a policy of their own (the content editor's), added after the site's pages were
+   * scanned, with the `_headers` rule that carries it.
+   */
+  folders?: { files: OutputFile[]; headers: HeaderRule }[]
+}
+
+export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: SiteConfig, { remember = compute, fromContents = readContents, folders = [] }: DeployMemos = {}): OutputFile[] {
   const pages = withLanguageNotFound(files, table, site)
-  const inlineOf = remember('inline texts', [], () => perKey(inlineTexts))
-  const html = pages.filter(isHtml).map((f) => inlineOf(f.path, text(f)))
-  const css = pages.filter((f) => f.path.endsWith('.css')).map(text)
+  const html = pages.filter(isHtml).map((f) => fromContents('inline texts', f, (contents) => inlineTexts(text(contents))))
+  const css = pages.filter((f) => f.path.endsWith('.css')).map((f) => text(f.contents))
   // Compared by text: a page edit seldom changes its inline scripts.
   const policy = remember('policy', [site, ...html.map(inlineKey), ...css], () => contentSecurityPolicy(site, { html, css }))
   const meta = `<meta http-equiv="Content-Security-Policy" content="${serializePolicy(policy, { meta: true })}">`
@@ -34,7 +40,8 @@ export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: 
   const headers = remember('headers', [policy], () => securityHeaders(policy))
   const redirects = redirectsFile(table, site)
   return [
-    ...pages.map((f) => (isHtml(f) ? { path: f.path, contents: withPolicy(f.path, text(f)), version: f.version && versionWithMeta(f.path, f.version) } : f)),
+    // Made when read: the writer reads only the pages whose version it has not written.
+    ...pages.map((f): OutputFile => (isHtml(f) ? { path: f.path, get contents() { return withPolicy(f.path, text(f.contents)) }, version: f.version && versionWithMeta(f.path, f.version) } : f)),
     ...folders.flatMap((folder) => folder.files),
     headersFile(headers, folders.map((folder) => folder.headers)),
     ...(redirects ? [redirects] : []),
@@ -47,7 +54,7 @@ const inlineKey = oncePer((texts: InlineTexts) => JSON.stringify(texts))
 const isHtml = (f: OutputFile) => f.path.endsWith('.html')
 
 const decoder = new TextDecoder()
-const text = (f: OutputFile) => (typeof f.contents === 'string' ? f.contents : decoder.decode(f.contents))
+const text = (contents: string | Uint8Array) => (typeof contents === 'string' ? contents : decoder.decode(contents))
 
 /** The policy must come before any script or style it governs: right after the charset. */
 function withMeta(html: string, meta: string): string {

@@ -5,6 +5,13 @@ import { createHash } from 'node:crypto'
 export type Remember = <T>(step: string, inputs: unknown[], run: () => T) => T
 export const compute: Remember = (_step, _inputs, run) => run()
 
+/**
+ * A fact `derive` finds in a file's contents, named `what`: fromContentsOf() (src/build/cache.ts)
+ * keeps it by the file's version, so a file whose version the last build saw need not be read.
+ */
+export type FromContents = <T>(what: string, file: { contents: string | Uint8Array; version?: string }, derive: (contents: string | Uint8Array) => T) => T
+export const readContents: FromContents = (_what, file, derive) => derive(file.contents)
+
 /** The same inputs, one by one (===): unchanged ones are the very same strings and objects. */
 export const sameInputs = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i])
 
