@@ -11,11 +11,12 @@ import { escapeRegExp } from '../util/regexp.ts'
 import { oncePerKey } from '../util/memo.ts'
 import type { Diagnostic } from '../types.ts'
 import { lineColumn } from './html.ts'
+import type { FoundLink } from './linkinator.ts'
 import { linksServed } from './served.ts'
 
 export interface LinkReport {
   findings: Diagnostic[]
-  /** Links to other sites, each with the first page that links to it. */
+  /** Links to other sites, each with every judged page that links to it. */
   external: { url: string; from: string }[]
 }
 
@@ -25,13 +26,9 @@ export interface LinkReport {
  * server of its own on 127.0.0.1.
  */
 export async function checkLinks(pages: { path: string; html: string }[], dir: string, baseUrl: string, judged = pages, batch = BATCH): Promise<LinkReport> {
-  const external = new Map<string, string>()
   if (judged.length === 0) return { findings: [], external: [] }
   const links = await linksServed(dir, { starts: judged.map((p) => urlOfOutput(p.path)), pages: pages.map((p) => urlOfOutput(p.path)), baseUrl, batch })
-  for (const link of links) {
-    const elsewhere = /^https?:/.test(link.url)
-    if (link.state === 'SKIPPED' && link.parent && elsewhere && !external.has(link.url)) external.set(link.url, pagePath(link.parent))
-  }
+  const elsewhere = links.filter((link) => link.state === 'SKIPPED' && link.parent && /^https?:/.test(link.url))
   const byPath = new Map(pages.map((p) => [p.path, p]))
   const findings = links.filter((l) => l.state === 'BROKEN').map((link): Diagnostic => {
     const target = link.url
@@ -39,7 +36,29 @@ export async function checkLinks(pages: { path: string; html: string }[], dir: s
     const page = byPath.get(file)
     return brokenLink(file, page ? locate(page, target) : {}, `${target} ${describe(link.status)}`)
   })
-  return { findings: [...findings, ...missingAnchors(pages, judged, baseUrl)], external: [...external].map(([url, from]) => ({ url, from })) }
+  return { findings: [...findings, ...missingAnchors(pages, judged, baseUrl)], external: linksElsewhere(judged, elsewhere) }
+}
+
+/**
+ * Every judged page that links to each site linkinator skipped. It reports a skipped link once a
+ * run, on the first page it read, so the other pages naming it are found in their HTML.
+ */
+function linksElsewhere(judged: { path: string; html: string }[], skipped: FoundLink[]): LinkReport['external'] {
+  const urls = new Set(skipped.map((link) => link.url))
+  const found = new Map<string, { url: string; from: string }>()
+  const add = (url: string, from: string) => found.set(`${url} ${from}`, { url, from })
+  for (const link of skipped) add(link.url, pagePath(link.parent!))
+  for (const page of judged) {
+    for (const [, named] of page.html.matchAll(/\s[\w-]+="?(https?:\/\/[^"\s>]+)/g)) {
+      const url = absolute(decodeHtml(named!))
+      if (url && urls.has(url)) add(url, page.path)
+    }
+  }
+  return [...found.values()]
+}
+
+function absolute(url: string): string | undefined {
+  try { return new URL(url).href } catch { return undefined }
 }
 
 function brokenLink(file: string, at: { line: number; column: number } | object, message: string): Diagnostic {
