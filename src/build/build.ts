@@ -18,7 +18,7 @@ import { checkHeroImages, siteImages } from '../assets/images.ts'
 import { placeholderCss } from '../assets/picture.ts'
 import { contentImageClashes, internalLinks, linkChecker } from '../routes/links.ts'
 import { checkTemplateKeys, loadMessages } from '../content/messages.ts'
-import { parseDoc, parseDocs, splitFile, type ParsedDoc } from '../content/parse.ts'
+import { bodyAfter, fileHash, headOf, parseDoc, parseDocs, splitFile, type ParsedDoc } from '../content/parse.ts'
 import { readCode, readProject } from '../content/read.ts'
 import type { RenderInput } from '../render/renderer.ts'
 import { buildRouteTable } from '../routes/routes.ts'
@@ -31,7 +31,7 @@ import { searchFiles } from '../seo/index.ts'
 import { withDeployOutputs } from '../deploy/index.ts'
 import { robots, sitemap } from '../routes/sitemap.ts'
 import { summarise, type Summary } from './summary.ts'
-import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, RouteTable, SiteConfig, SourceFile } from '../types.ts'
+import type { BodyFacts, BodySource, Diagnostic, Doc, OutputFile, Project, Route, RouteTable, SiteConfig, SourceFile } from '../types.ts'
 import { contentHash, removalsFinished, SPARE_DIR, writeSite } from './write.ts'
 import { adminClashes, adminConfig } from '../admin/config.ts'
 import { editorBundle } from '../admin/bundle.ts'
@@ -120,7 +120,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const imagesReady = remember('images', [folders.root, JSON.stringify(project.staticVersions), JSON.stringify(project.contentImageVersions)],
       () => siteImages(folders.root, project, kept))
     imagesReady.catch(() => {}) // awaited below, unless the content fails first
-    const bodiesParsed = pool.analyse(project.content.filter((f) => !factsCached(f, cache)).map((f) => splitFile(f).body))
+    const bodiesParsed = pool.analyse(project.content.filter((f) => !factsCached(f, cache)).map((f) => bodyOf(f, cache)))
     bodiesParsed.catch(() => {})
     const parsed = await timed('parse', async () => {
       const { messages, diagnostics: messageProblems } = await remember('messages', [site, ...project.localeFiles.map(textHash)],
@@ -263,13 +263,26 @@ function factsCached(file: SourceFile, cache: BuildCache): boolean {
   return known?.text === textHash(file) && known.result.doc !== undefined && cache.facts.has(keyOf(known.result.doc))
 }
 
-/** A content file's Doc, from the cache when neither the file nor the site configuration changed. */
+/**
+ * A content file's Doc, from the cache when neither the file nor the site configuration changed,
+ * or with its new body when only the body did (its front matter, so its data, is the same).
+ */
 function parseKnown(file: SourceFile, site: SiteConfig, siteHash: string, cache: BuildCache, next: BuildCache): ParsedDoc {
   const text = textHash(file)
   const known = cache.docs.get(file.path)
-  const result = known && known.text === text && known.site === siteHash ? known.result : parseDoc(file, site)
-  next.docs.set(file.path, known?.result === result ? known : { text, site: siteHash, result })
+  const same = known?.site === siteHash ? known : undefined
+  const body = same?.result.doc && same.text !== text ? bodyAfter(file, same.head!) : undefined
+  const result = same?.text === text ? same.result
+    : body ? { ...same!.result, doc: { ...same!.result.doc!, ...body, hash: fileHash(file) } }
+      : parseDoc(file, site)
+  next.docs.set(file.path, same?.result === result ? same : { text, site: siteHash, result, ...(result.doc ? { head: body ? same!.head : headOf(file) } : {}) })
   return result
+}
+
+/** A content file's body: split after its front matter block as the cache knows it, when that is unchanged. */
+function bodyOf(file: SourceFile, cache: BuildCache): BodySource {
+  const head = cache.docs.get(file.path)?.head
+  return (head !== undefined && bodyAfter(file, head)) || splitFile(file).body
 }
 
 

@@ -22,8 +22,11 @@ export interface BuildCache {
   facts: Map<string, BodyFacts>
   /** Minified HTML of a page and its hash by page key (see build.ts), with what it read of the rest of the site and the answers then. */
   pages: Map<string, CachedPage>
-  /** A content file's parse result, by its path, with hashes of its text and of the site configuration it was parsed with. */
-  docs: Map<string, { text: string; site: string; result: ParsedDoc }>
+  /**
+   * A content file's parse result, by its path, with hashes of its text and of the site
+   * configuration it was parsed with, and its front matter block (content/parse.ts headOf).
+   */
+  docs: Map<string, { text: string; site: string; result: ParsedDoc; head?: string }>
   /**
    * What later stages read from an output file's contents (the summary's sizes, the policy's
    * inline scripts), by `${what} ${file.version}`: a build that re-uses a page never decodes it.

@@ -58,9 +58,11 @@ export function parseDoc(file: SourceFile, site: SiteConfig): ParsedDoc {
   const path = data.slug ? place.path.replace(/[^/]+\/$/, `${data.slug}/`) : place.path
   const badName = path.split('/').find((name) => name !== '' && !URL_NAME.test(name))
   if (badName !== undefined) diagnostics.push(problem('InvalidPageName', [badName, localeUrl(place.locale, path, site.defaultLocale)], { file: file.path }))
-  const hash = createHash('sha1').update(file.text).digest('base64url')
-  return { doc: { ...body, locale: place.locale, path, template, data, hash }, diagnostics }
+  return { doc: { ...body, locale: place.locale, path, template, data, hash: fileHash(file) }, diagnostics }
 }
+
+/** A Doc's hash: of its file's whole text. */
+export const fileHash = (file: SourceFile): string => createHash('sha1').update(file.text).digest('base64url')
 
 /** The line that opens front matter: three dashes alone. */
 const OPENING_LINE = /^---[ \t]*\n/
@@ -83,6 +85,21 @@ export const splitFile = oncePer((file: SourceFile): { yamlText: string; body: B
   const bodyLine = file.text.slice(0, file.text.length - content.length).split('\n').length
   return { yamlText, body: { id: file.path, markdown: content, bodyLine } }
 })
+
+/** A content file's text before its body: the front matter block with its delimiters (see bodyAfter). */
+export const headOf = (file: SourceFile): string => file.text.slice(0, file.text.length - splitFile(file).body.markdown.length)
+
+/**
+ * The body of a file that begins with `head`, an earlier version's front matter block (headOf),
+ * as splitFile would find it, without loading the front matter's parser: an editor's change to
+ * a body then reads no YAML. Undefined unless the file begins with that block, closing line
+ * included, which is where gray-matter ends the front matter whatever follows.
+ */
+export function bodyAfter(file: SourceFile, head: string): BodySource | undefined {
+  if (file.problem || !CLOSED.test(head) || !file.text.startsWith(head)) return undefined
+  return { id: file.path, markdown: file.text.slice(head.length), bodyLine: head.split('\n').length }
+}
+const CLOSED = /\n---\n$/ // line endings are \n once read (text.ts)
 
 /**
  * Locale and route path from a content file's location.

@@ -12,7 +12,7 @@ import { collect } from '../../src/routes/collections.ts'
 import { formatDiagnostic } from '../../src/errors.ts'
 import { checkLinks } from '../../src/routes/links.ts'
 import { checkTemplateKeys, loadMessages } from '../../src/content/messages.ts'
-import { parseDoc, parseDocs } from '../../src/content/parse.ts'
+import { bodyAfter, headOf, parseDoc, parseDocs, splitFile } from '../../src/content/parse.ts'
 import { buildRouteTable } from '../../src/routes/routes.ts'
 import { readProject } from '../../src/content/read.ts'
 import { parseSite } from '../../src/content/site.ts'
@@ -98,6 +98,21 @@ describe('parse', () => {
   test('reports an image without alt text at its line in the file', () => {
     const { doc } = parseDoc({ path: 'content/en/privacy.md', text: '---\ntitle: P\ndescription: D\n---\n\nText.\n\n![](/favicon.svg)\n' }, site)
     expect(factsOf(doc!, parseBody(doc!)).diagnostics).toMatchObject([{ code: 'MissingAltText', line: 8, column: 1 }])
+  })
+  // A body edit re-uses the front matter read before (src/build/build.ts parseKnown).
+  test('a new body after the same front matter block splits as gray-matter splits it, and nothing else does', () => {
+    const page = (head: string, body: string) => ({ path: 'content/en/privacy.md', text: head + body })
+    const heads = ['---\ntitle: P\ndescription: D\n---\n', '---\n---\n'] // line endings are made \n on reading
+    const bodies = ['', 'Text.\n', '\nText.\n', '\r\nText.', '---\nA rule above.\n', '\n---\nx: 1\n---\n']
+    for (const head of heads) {
+      const before = page(head, 'Old text.\n')
+      expect(headOf(before)).toBe(head)
+      for (const body of bodies) expect(bodyAfter(page(head, body), headOf(before)), JSON.stringify(head + body)).toEqual(splitFile(page(head, body)).body)
+    }
+    // Front matter that is never closed, or whose closing line goes on, ends elsewhere once text follows it.
+    for (const [old, now] of [['---\ntitle: P\n', '---\ntitle: P\n---\nText.'], ['---\ntitle: P\n---', '---\ntitle: P\n---x\n'], ['---\ntitle: P\n---\n', '---\ntitle: Q\n---\n']]) {
+      expect(bodyAfter(page('', now!), headOf(page('', old!)))).toBeUndefined()
+    }
   })
   test('reports a reviewer who is not one of the doctors', () => {
     const file = service('en', 'ear')
