@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { bundleAssets } from '../assets/bundle.ts'
 import { hashOf, oncePer, oncePerKey } from '../util/memo.ts'
 import { keptFiles } from '../util/kept-files.ts'
-import { CACHE_DIR, codeVersion, emptyCache, fromContentsOf, loadCache, memo, saveCache, unchanged, type BuildCache, type CachedPage } from './cache.ts'
+import { CACHE_DIR, codeVersion, emptyCache, fromContentsOf, loadCache, memo, saveCache, unchanged, type BuildCache, type CachedPage, type KnownDoc } from './cache.ts'
 import { collect } from '../routes/collections.ts'
 import { resolveFolders } from './folders.ts'
 import { packageDir } from '../util/package.ts'
@@ -270,13 +270,23 @@ function factsCached(file: SourceFile, cache: BuildCache): boolean {
 function parseKnown(file: SourceFile, site: SiteConfig, siteHash: string, cache: BuildCache, next: BuildCache): ParsedDoc {
   const text = textHash(file)
   const known = cache.docs.get(file.path)
-  const same = known?.site === siteHash ? known : undefined
-  const body = same?.result.doc && same.text !== text ? bodyAfter(file, same.head!) : undefined
-  const result = same?.text === text ? same.result
-    : body ? { ...same!.result, doc: { ...same!.result.doc!, ...body, hash: fileHash(file) } }
-      : parseDoc(file, site)
-  next.docs.set(file.path, same?.result === result ? same : { text, site: siteHash, result, ...(result.doc ? { head: body ? same!.head : headOf(file) } : {}) })
-  return result
+  const entry = known?.site !== siteHash ? parsed(file, site, text, siteHash)
+    : known.text === text ? known
+      : bodyEdited(file, known, text) ?? parsed(file, site, text, siteHash)
+  next.docs.set(file.path, entry)
+  return entry.result
+}
+
+function parsed(file: SourceFile, site: SiteConfig, text: string, siteHash: string): KnownDoc {
+  const result = parseDoc(file, site)
+  return { text, site: siteHash, result, ...(result.doc ? { head: headOf(file) } : {}) }
+}
+
+/** The cached Doc with the file's new body, when its front matter block is the one cached. */
+function bodyEdited(file: SourceFile, known: KnownDoc, text: string): KnownDoc | undefined {
+  const doc = known.result.doc
+  const body = doc && known.head !== undefined ? bodyAfter(file, known.head) : undefined
+  return doc && body ? { ...known, text, result: { ...known.result, doc: { ...doc, ...body, hash: fileHash(file) } } } : undefined
 }
 
 /** A content file's body: split after its front matter block as the cache knows it, when that is unchanged. */

@@ -22,11 +22,8 @@ export interface BuildCache {
   facts: Map<string, BodyFacts>
   /** Minified HTML of a page and its hash by page key (see build.ts), with what it read of the rest of the site and the answers then. */
   pages: Map<string, CachedPage>
-  /**
-   * A content file's parse result, by its path, with hashes of its text and of the site
-   * configuration it was parsed with, and its front matter block (content/parse.ts headOf).
-   */
-  docs: Map<string, { text: string; site: string; result: ParsedDoc; head?: string }>
+  /** A content file's parse result, by its path. */
+  docs: Map<string, KnownDoc>
   /**
    * What later stages read from an output file's contents (the summary's sizes, the policy's
    * inline scripts), by `${what} ${file.version}`: a build that re-uses a page never decodes it.
@@ -41,6 +38,12 @@ export interface BuildCache {
   /** The files the last build wrote (src/build/write.ts), so unchanged ones are linked, not written. */
   output?: Written
 }
+
+/**
+ * A content file's parse result, with hashes of its text and of the site configuration it was
+ * parsed with, and, when it has a Doc, its front matter block (content/parse.ts headOf).
+ */
+export interface KnownDoc { text: string; site: string; result: ParsedDoc; head?: string }
 
 export interface CachedPage { html: string; hash: string; reads: [Read, string][] }
 
