@@ -50,6 +50,9 @@ interface Rule extends Pick<RuleEntry, 'severity' | 'basis' | 'message'> {
   order: number
   reads: Target
   pattern: RegExp
+  /** Its patterns: those that keep to word boundaries, and those matched anywhere. */
+  words: string[]
+  anywhere: string[]
   near?: RegExp
   unless?: RegExp
   allowedForSpecialists: boolean
@@ -72,20 +75,24 @@ const hostPattern = (hosts: string[]) => `^(?:https?://)?(?:[^/?#\\s]*\\.)?(?:${
 
 function compile(id: string, entry: RuleEntry, order: number): Rule {
   const reads = entry.reads ?? 'text'
-  const context = (patterns?: string[]) => patterns && new RegExp(alternatives(patterns), 'i')
+  // Addresses are matched whole; in text, English patterns keep to word boundaries and Chinese ones match anywhere.
+  const { words, anywhere } = reads === 'links' ? { words: [], anywhere: [...entry.en ?? [], ...entry.hosts ? [hostPattern(entry.hosts)] : []] }
+    : byScript([...entry.en ?? [], ...entry.zh ?? []])
+  const context = (patterns?: string[]) => patterns && new RegExp(alternatives(byScript(patterns)), 'i')
   return {
     id, order, reads, severity: entry.severity, basis: entry.basis, message: entry.message,
-    pattern: new RegExp(reads === 'links' ? anyOf([...entry.en ?? [], ...entry.hosts ? [hostPattern(entry.hosts)] : []]) : alternatives([...entry.en ?? [], ...entry.zh ?? []]), 'gi'),
+    pattern: new RegExp(alternatives({ words, anywhere }), 'gi'), words, anywhere,
     near: context(entry.near), unless: context(entry.unless), allowedForSpecialists: entry.allowedForSpecialists ?? false,
   }
 }
 
-/** English patterns keep to word boundaries, Chinese ones match anywhere. */
-function alternatives(patterns: string[]): string {
+function byScript(patterns: string[]): { words: string[]; anywhere: string[] } {
   const isChinese = (p: string) => /\p{Script=Han}/u.test(p)
-  const latin = patterns.filter((p) => !isChinese(p))
-  return [latin.length ? english(latin) : '', anyOf(patterns.filter(isChinese))].filter(Boolean).join('|')
+  return { words: patterns.filter((p) => !isChinese(p)), anywhere: patterns.filter(isChinese) }
 }
+
+const alternatives = ({ words, anywhere }: { words: string[]; anywhere: string[] }) =>
+  [words.length ? english(words) : '', anyOf(anywhere)].filter(Boolean).join('|')
 
 const rules: Rule[] = Object.entries(parse(readFileSync(join(srcDir, 'compliance/rules.yaml'), 'utf8')) as Record<string, RuleEntry>)
   .map(([id, entry], order) => compile(id, entry, order))
@@ -120,9 +127,10 @@ function lintSource(file: SourceFile, active: RulesByTarget): Diagnostic[] {
 
 /**
  * One pattern that matches where any of `rules` does: most text matches none, and one search of
- * it costs less than a search per rule.
+ * it costs less than a search per rule. The word boundaries are looked at once for all the rules'
+ * English words, not once for each rule: half the time.
  */
-const screenOf = oncePer((rules: Rule[]) => new RegExp(rules.map((r) => `(?:${r.pattern.source})`).join('|'), 'i'))
+const screenOf = oncePer((rules: Rule[]) => new RegExp(alternatives({ words: rules.flatMap((r) => r.words), anywhere: rules.flatMap((r) => r.anywhere) }), 'i'))
 
 function find(applying: Rule[], span: Span): Finding[] {
   if (!screenOf(applying).test(span.text)) return []
@@ -147,7 +155,9 @@ function sentenceAround(text: string, start: number, end: number): string {
 
 // ---- What each kind of file holds --------------------------------------------------------
 
-const IMAGE = /[^\s()<>"'[\]]+\.(?:jpe?g|png|webp|gif|avif|svg)(?=[\s)"'?#]|$)/gi
+// Each begins where a run of its characters does: a search from inside a long run (Chinese has
+// no spaces) would scan to the run's end at every character, and could only find the same match.
+const IMAGE = /(?<![^\s()<>"'[\]])[^\s()<>"'[\]]+\.(?:jpe?g|png|webp|gif|avif|svg)(?=[\s)"'?#]|$)/gi
 const URL_OR_ADDRESS = /(?:https?:\/\/|www\.)[^\s)<>"'\]]+/gi
 const isImageName = (name: string) => new RegExp(`^${IMAGE.source}$`, 'i').test(name)
 const isAddress = (value: string) => /^(?:[a-z][a-z+]*:|\/|www\.)\S*$|^[^\s@]+@[^\s@]+$/i.test(value.trim())
@@ -156,7 +166,7 @@ const isAddress = (value: string) => /^(?:[a-z][a-z+]*:|\/|www\.)\S*$|^[^\s@]+@[
 const blank = (text: string, pattern: RegExp) => text.replace(pattern, (m) => m.replace(/[^\n]/g, ' '))
 
 /** Addresses are not prose: "sales@clinic.sg" is no promotion. */
-const prose = (text: string) => blank(blank(text, URL_OR_ADDRESS), /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w)])\/[\w./%-]+/g)
+const prose = (text: string) => blank(blank(text, URL_OR_ADDRESS), /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w)])\/[\w./%-]+/g)
 
 const spansOf = (text: string, pattern: RegExp, group = 0): Span[] =>
   [...text.matchAll(pattern)].map((m) => ({ text: m[group]!, at: m.index + m[0].indexOf(m[group]!) }))
