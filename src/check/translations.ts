@@ -57,17 +57,19 @@ function wrongScript(page: { path: string; html: string }): Diagnostic[] {
   const main = readHtml(page.path, page.html.slice(start, end + '</main>'.length)).doc.children.find((n) => 'attribs' in n) as HtmlElement | undefined
   if (!main) return []
   const pageLang = /<html[^>]*\slang="?([^"\s>]+)/.exec(page.html)?.[1]
-  const at = lineColumn(page.html)
+  let at: ReturnType<typeof lineColumn> | undefined // made for the first finding: most pages have none
   const found: Diagnostic[] = []
   for (const block of innermostBlocks(main)) {
     const lang = langOf(block) ?? pageLang
     const script = lang && scriptOf(lang)
     if (!script) continue
     const text = ownText(block)
+    // Most blocks hold no letter of another script: they pass without their words being counted.
+    if (!otherLetter(script).test(text)) continue
     if ((text.match(/\p{L}/gu)?.length ?? 0) < MIN_LETTERS) continue
     if (shareInScript(text, script) >= 0.5) continue
     found.push({
-      code: 'WrongLanguage', severity: 'error', file: page.path, ...at(start + (block.startIndex ?? 0)),
+      code: 'WrongLanguage', severity: 'error', file: page.path, ...(at ??= lineColumn(page.html))(start + (block.startIndex ?? 0)),
       message: `This text is not in the page's language (${lang}): "${text.slice(0, 60)}${text.length > 60 ? '…' : ''}"`,
       hint: 'Translate it, or mark a passage that must stay in another language with lang="…" (in Markdown: <span lang="en">…</span>).',
     })
@@ -118,6 +120,7 @@ function shareInScript(text: string, script: string): number {
 }
 
 const startsInScript = oncePerKey((script: string) => new RegExp(`^\\p{Script=${script}}`, 'u'))
+const otherLetter = oncePerKey((script: string) => new RegExp(`(?!\\p{Script=${script}})\\p{L}`, 'u'))
 
 const UNSPACED = '\\p{Script=Hani}\\p{Script=Hira}\\p{Script=Kana}\\p{Script=Thai}'
 /** One character of an unspaced script, or a run of other letters. */
