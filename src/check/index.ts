@@ -29,6 +29,7 @@ import { loadHeaderRules } from '../serve/index.ts'
 import { parseSite } from '../content/site.ts'
 import { outputFileFor } from '../shared/urls.ts'
 import { escapeRegExp } from '../util/regexp.ts'
+import { groupBy } from '../util/group.ts'
 import type { Diagnostic } from '../types.ts'
 import { accessibilityFindings } from './accessibility.ts'
 import type { PageVisit } from './browser.ts'
@@ -132,8 +133,10 @@ async function checkFolder(root: string, out: string, options: CheckOptions, ear
   const links = timed('links', async (count) => {
     const links = linkJudgements(pages, files, site.baseUrl, cache, count)
     const checked = await checkLinks(pages, out, site.baseUrl, links.stale.map((s) => s.page))
+    const findings = groupBy(checked.findings, (f) => f.file ?? '')
+    const external = groupBy(checked.external, (e) => e.from)
     for (const { page, key } of links.stale) {
-      const judgement = { findings: checked.findings.filter((f) => f.file === page.path), external: checked.external.filter((e) => e.from === page.path).map((e) => e.url) }
+      const judgement = { findings: findings.get(page.path) ?? [], external: (external.get(page.path) ?? []).map((e) => e.url) }
       cache.set(key, judgement)
       links.known.push({ page, judgement })
     }

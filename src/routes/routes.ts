@@ -7,6 +7,7 @@ import type { Place } from '../content/parse.ts'
 import { problem } from '../errors.ts'
 import { localeUrl, outputFileFor } from '../shared/urls.ts'
 import type { Diagnostic, Doc, Route, RouteTable, SiteConfig } from '../types.ts'
+import { groupBy } from '../util/group.ts'
 
 export interface RouteOptions {
   /** A missing translation is a warning and the page is shown in the other language (the dev server). */
@@ -105,17 +106,6 @@ function misplaced(docs: Doc[], site: SiteConfig): Diagnostic[] {
 /** content/en/services/ear.md in locale cn -> content/cn/services/ear.md */
 function translationFile(doc: Doc, locale: string): string {
   return doc.id.replace(/^content\/[^/]+\//, `content/${locale}/`)
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>()
-  for (const item of items) {
-    const k = key(item)
-    const group = groups.get(k)
-    if (group) group.push(item)
-    else groups.set(k, [item])
-  }
-  return groups
 }
 
 const listings = new WeakMap<RouteTable, Route[]>()
