@@ -48,9 +48,11 @@ function linksElsewhere(judged: { path: string; html: string }[], skipped: Found
   const found = new Map<string, { url: string; from: string }>()
   const add = (url: string, from: string) => found.set(`${url} ${from}`, { url, from })
   for (const link of skipped) add(link.url, pagePath(link.parent!))
+  // Most pages name the same few sites (the footer's): each address is read once.
+  const read = oncePerKey((named: string) => absolute(decodeHtml(named)))
   for (const page of judged) {
     for (const [, named] of page.html.matchAll(/\s[\w-]+="?(https?:\/\/[^"\s>]+)/g)) {
-      const url = absolute(decodeHtml(named!))
+      const url = read(named!)
       if (url && urls.has(url)) add(url, page.path)
     }
   }
