@@ -33,18 +33,30 @@ export interface PageVisit {
 /** One page, loaded in `page`: what the policy blocked and what axe-core finds once its islands have started. */
 async function visitOne(page: Page, url: string): Promise<Pick<PageVisit, 'blocked' | 'violations'>> {
   await page.goto(url)
-  // Islands mark themselves ready once started; axe then sees the page a visitor uses. Asked on a
-  // timer, not at each animation frame: with frames made only when asked for (below), a tab can
-  // go ten seconds without one.
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-island-ready')), undefined, { timeout: 10_000, polling: 20 }).catch(() => {})
-  // Read before axe runs: axe fetches cross-origin stylesheets itself, which the policy rightly blocks.
-  const blocked = await page.evaluate(() => (window as unknown as { __blocked: string[] }).__blocked)
-  // axe-core itself, not @axe-core/playwright, whose analyze() opens a page of its own to finish
-  // every run: more than half of each visit. The site's only frame is another site's map.
-  const violations = await page.evaluate((tags) => (window as unknown as { axe: AxeCore }).axe
-    .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false })
-    .then((r) => r.violations.map((v) => ({ id: v.id, help: v.help, helpUrl: v.helpUrl, targets: v.nodes.map((n) => n.target.join(' ')) }))), AXE_TAGS)
-  return { blocked, violations }
+  // One call into the page, which answers when it is ready: asking again and again until the
+  // islands have started cost each visit a round trip through Chromium every 20 ms.
+  return page.evaluate(async ({ tags, waiting, timeout }) => {
+    // Islands mark themselves ready once started; axe then sees the page a visitor uses.
+    // (No named functions in here: the test runner's compiler would wrap them in a helper the page lacks.)
+    let observer: MutationObserver | undefined
+    let timer: ReturnType<typeof setTimeout> | undefined
+    await new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeout)
+      observer = new MutationObserver(() => { if (!document.querySelector(waiting)) resolve() })
+      observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-island-ready'] })
+      if (!document.querySelector(waiting)) resolve()
+    })
+    observer?.disconnect()
+    clearTimeout(timer)
+    // Read before axe runs: axe fetches cross-origin stylesheets itself, which the policy rightly blocks.
+    const blocked = [...(window as unknown as { __blocked: string[] }).__blocked]
+    // axe-core itself, not @axe-core/playwright, whose analyze() opens a page of its own to finish
+    // every run: more than half of each visit. The site's only frame is another site's map.
+    const results = await (window as unknown as { axe: AxeCore }).axe
+      .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false })
+    const violations = results.violations.map((v) => ({ id: v.id, help: v.help, helpUrl: v.helpUrl, targets: v.nodes.map((n) => n.target.join(' ')) }))
+    return { blocked, violations }
+  }, { tags: AXE_TAGS, waiting: '[data-island]:not([data-island-ready])', timeout: 10_000 })
 }
 
 export interface OpenBrowser {
