@@ -38,7 +38,7 @@ import { CheckCache, checkVersion, hasCheckCache, loadCheckCache, saveCheckCache
 import { checkHostFiles } from './hosts.ts'
 import { contentFindings, STATIC_RULES } from './content-rules.ts'
 import { lintCompliance } from './compliance.ts'
-import { checkLinks } from './links.ts'
+import { checkLinks, startLinkinator } from './links.ts'
 import { browserServed, type BrowserVisits } from './served.ts'
 import { CHECKS, type CheckName } from './names.ts'
 import type { CheckCount } from './report.ts'
@@ -101,6 +101,9 @@ async function checkFolder(root: string, out: string, options: CheckOptions, ear
   const { site, diagnostics } = parseSite(project.siteFile)
   if (!site) return { ...report, findings: diagnostics }
   const files = await listFiles(out)
+  // With nothing judged before, every page's links are judged: linkinator starts while the pages are read.
+  const everyPage = files.filter(isSitePage)
+  const startedLinks = runs('links') && (options.all || !hasCheckCache(root)) ? startLinkinator(out, everyPage, everyPage, site.baseUrl) : undefined
   const manifest = loadManifest(root, out)
   const pages = readPages(out, files, manifest, project.content)
   report.pages = pages.length
@@ -132,7 +135,8 @@ async function checkFolder(root: string, out: string, options: CheckOptions, ear
   }
   const links = timed('links', async (count) => {
     const links = linkJudgements(pages, files, site.baseUrl, cache, count)
-    const checked = await checkLinks(pages, out, site.baseUrl, links.stale.map((s) => s.page))
+    const stale = links.stale.map((s) => s.page)
+    const checked = await checkLinks(pages, out, site.baseUrl, stale, stale.length === pages.length ? startedLinks : undefined)
     const findings = groupBy(checked.findings, (f) => f.file ?? '')
     const external = groupBy(checked.external, (e) => e.from)
     for (const { page, key } of links.stale) {
@@ -199,8 +203,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, ear
 /** The built pages, each with its hash, what the manifest of the last build says of it, and its Markdown. */
 function readPages(out: string, files: string[], manifest: PageManifest | undefined, content: { path: string; text: string }[]): CheckedPage[] {
   const sources = new Map(content.map((f) => [f.path, f]))
-  // The content editor (admin/) is no page of the site: no visitor sees it, no budget applies.
-  return files.filter((f) => f.endsWith('.html') && !f.startsWith(`${ADMIN_DIR}/`)).map((path) => {
+  return files.filter(isSitePage).map((path) => {
     const html = readFileSync(join(out, path), 'utf8')
     const recorded = manifest?.pages[path]
     const stats = recorded && statSync(join(out, path))
@@ -209,6 +212,9 @@ function readPages(out: string, files: string[], manifest: PageManifest | undefi
     return { path, html, hash: contentHash(html), facts, ...(source ? { source: { file: source.path, text: source.text } } : {}) }
   })
 }
+
+/** The content editor (admin/) is no page of the site: no visitor sees it, no budget applies. */
+const isSitePage = (file: string) => file.endsWith('.html') && !file.startsWith(`${ADMIN_DIR}/`)
 
 /**
  * The links of each page, with the key of their judgement: the page, every page it links to

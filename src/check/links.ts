@@ -12,7 +12,7 @@ import { oncePerKey } from '../util/memo.ts'
 import type { Diagnostic } from '../types.ts'
 import { lineColumn } from './html.ts'
 import type { FoundLink } from './linkinator.ts'
-import { linksServed } from './served.ts'
+import { linksServed, type LinksRunning } from './served.ts'
 
 export interface LinkReport {
   findings: Diagnostic[]
@@ -21,13 +21,22 @@ export interface LinkReport {
 }
 
 /**
- * The links on `judged` (every page by default), followed to the pages, files and anchors they
- * name; `pages`: every built HTML file; `dir`: the built folder, which linkinator reads through a
- * server of its own on 127.0.0.1.
+ * linkinator's runs over `judged` (output paths of pages), started now on a thread of its own:
+ * `pages` are every built HTML file, `dir` the built folder, which it reads through a server of
+ * its own on 127.0.0.1. Nothing waits for it until it is asked for.
  */
-export async function checkLinks(pages: { path: string; html: string }[], dir: string, baseUrl: string, judged = pages, batch = BATCH): Promise<LinkReport> {
+export function startLinkinator(dir: string, pages: string[], judged: string[], baseUrl: string, batch = BATCH): LinksRunning {
+  return linksServed(dir, { starts: judged.map(urlOfOutput), pages: pages.map(urlOfOutput), baseUrl, batch })
+}
+
+/**
+ * The links on `judged` (every page by default), followed to the pages, files and anchors they
+ * name; `pages`: every built HTML file; `dir`: the built folder. `started`: linkinator's runs
+ * over these very pages, if they began before the pages were read.
+ */
+export async function checkLinks(pages: { path: string; html: string }[], dir: string, baseUrl: string, judged = pages, started?: LinksRunning): Promise<LinkReport> {
   if (judged.length === 0) return { findings: [], external: [] }
-  const links = await linksServed(dir, { starts: judged.map((p) => urlOfOutput(p.path)), pages: pages.map((p) => urlOfOutput(p.path)), baseUrl, batch })
+  const links = await (started ?? startLinkinator(dir, pages.map((p) => p.path), judged.map((p) => p.path), baseUrl)).result()
   const elsewhere = links.filter((link) => link.state === 'SKIPPED' && link.parent && /^https?:/.test(link.url))
   const byPath = new Map(pages.map((p) => [p.path, p]))
   const findings = links.filter((l) => l.state === 'BROKEN').map((link): Diagnostic => {

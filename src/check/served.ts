@@ -12,7 +12,17 @@ export type ServedJob = { kind: 'links'; run: LinkRun } | { kind: 'visits' }
 
 interface Reply { result?: unknown; done?: number; error?: { message: string; stack?: string; usage: boolean } }
 
-export const linksServed = (dir: string, run: LinkRun) => served<FoundLink[]>(dir, { kind: 'links', run }).result
+export interface LinksRunning {
+  /** What linkinator found; until this is asked for, the check may end without waiting for it. */
+  result: () => Promise<FoundLink[]>
+}
+
+export function linksServed(dir: string, run: LinkRun): LinksRunning {
+  const { worker, result } = served<FoundLink[]>(dir, { kind: 'links', run })
+  worker.unref()
+  result.catch(() => {}) // reported to whoever asks
+  return { result: () => { worker.ref(); return result } }
+}
 
 export interface BrowserVisits {
   /** The pages to open; called once. An empty list closes Chromium. */

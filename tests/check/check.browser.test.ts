@@ -11,7 +11,7 @@ import { check } from '../../src/check/index.ts'
 import { staticLoads } from '../../src/check/budgets.ts'
 import { visitPages } from '../../src/check/browser.ts'
 import { kindOf } from '../../src/check/plan.ts'
-import { checkLinks } from '../../src/check/links.ts'
+import { checkLinks, startLinkinator } from '../../src/check/links.ts'
 import { loadManifest } from '../../src/build/manifest.ts'
 import { serveFolder } from '../support/browser.ts'
 import { buildSite } from '../support/browser.ts'
@@ -28,6 +28,7 @@ function copyBuilt(): string {
 }
 /** Puts markup at the start of a built page's main content. */
 const intoMain = (dir: string, page: string, markup: string) => edit(dir, page, (html) => html.replace(/(<main[^>]*>)/, `$1${markup}`))
+const base = 'https://www.amberlin-clinic.example'
 
 describe('the real site', () => {
   test('passes translations, compliance and links, and lists the links to other sites without fetching them', async () => {
@@ -107,8 +108,10 @@ describe('a broken site', () => {
     const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).sort()
       .map((path) => ({ path, html: readFileSync(join(out, path), 'utf8') }))
     const describe = (findings: { file?: string; message: string }[]) => findings.map((f) => `${f.file}  ${f.message}`).sort()
-    const inOneRun = describe((await checkLinks(pages, out, 'https://www.amberlin-clinic.example', pages, 100)).findings)
-    const inRuns = describe((await checkLinks(pages, out, 'https://www.amberlin-clinic.example', pages, 5)).findings)
+    const inRunsOf = async (batch: number) => describe((await checkLinks(pages, out, base, pages, startLinkinator(out, paths, paths, base, batch))).findings)
+    const paths = pages.map((p) => p.path)
+    const inOneRun = await inRunsOf(100)
+    const inRuns = await inRunsOf(5)
     expect(inOneRun).toEqual(planted.flatMap((page) => [`${page}  /contact/#no-such-anchor names an anchor that is not on the page`, `${page}  /gone/ answers status 404`]).sort())
     expect(inRuns).toEqual(inOneRun)
   }, 120_000)
@@ -120,8 +123,9 @@ describe('a broken site', () => {
     for (const page of naming) intoMain(out, page, '<p><a href="https://example.net/shared?a=1&amp;b=2">elsewhere</a></p>')
     const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).sort()
       .map((path) => ({ path, html: readFileSync(join(out, path), 'utf8') }))
+    const paths = pages.map((p) => p.path)
     for (const batch of [100, 2]) {
-      const { external } = await checkLinks(pages, out, 'https://www.amberlin-clinic.example', pages, batch)
+      const { external } = await checkLinks(pages, out, base, pages, startLinkinator(out, paths, paths, base, batch))
       expect(external.filter((e) => e.url === 'https://example.net/shared?a=1&b=2').map((e) => e.from).sort()).toEqual(naming)
       const whatsApp = external.filter((e) => e.url.startsWith('https://wa.me/'))
       expect(whatsApp.length).toBeGreaterThan(2) // the contact button is on every page
