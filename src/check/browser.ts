@@ -60,8 +60,11 @@ async function visitOne(page: Page, url: string): Promise<Pick<PageVisit, 'block
 }
 
 export interface OpenBrowser {
-  /** Opens each page and reads it as visitPages says. */
-  visit: (paths: string[], onVisit?: (done: number) => void) => Promise<PageVisit[]>
+  /**
+   * Opens each page and reads it as visitPages says, in one tab until `widen` settles (at once
+   * without it), then in two.
+   */
+  visit: (paths: string[], onVisit?: (done: number) => void, widen?: Promise<void>) => Promise<PageVisit[]>
   close: () => Promise<void>
 }
 
@@ -91,7 +94,7 @@ export async function openBrowser(serverUrl: string): Promise<OpenBrowser> {
       const blocked: string[] = ((window as unknown as { __blocked: string[] }).__blocked = [])
       document.addEventListener('securitypolicyviolation', (e) => blocked.push(`${e.effectiveDirective} blocked ${e.blockedURI === 'inline' || !e.blockedURI ? 'inline code' : e.blockedURI}`))
     })
-    return { visit: (paths, onVisit) => visitAll(context, serverUrl, paths, onVisit), close: () => browser.close() }
+    return { visit: (paths, onVisit, widen) => visitAll(context, serverUrl, paths, onVisit, widen), close: () => browser.close() }
   } catch (error) {
     await browser.close()
     throw error
@@ -107,12 +110,16 @@ export async function visitPages(serverUrl: string, paths: string[], onVisit?: (
   }
 }
 
-async function visitAll(context: BrowserContext, serverUrl: string, paths: string[], onVisit?: (done: number) => void): Promise<PageVisit[]> {
+async function visitAll(context: BrowserContext, serverUrl: string, paths: string[], onVisit?: (done: number) => void, widen = Promise.resolve()): Promise<PageVisit[]> {
   const visits: PageVisit[] = []
   // Two tabs keep both cores busy while one page waits on the network; each is used for page
   // after page, since a tab is a renderer process of its own and costs more to open than a visit.
+  // The second waits for `widen`: while the link check runs, it and this thread's caller already
+  // share the cores with the first tab, and a second would only slow them.
   const queue = [...paths]
-  await Promise.all(Array.from({ length: Math.min(TABS, paths.length) }, async () => {
+  await Promise.all(Array.from({ length: Math.min(TABS, paths.length) }, async (_, tab) => {
+    if (tab > 0) await widen
+    if (queue.length === 0) return
     const page = await context.newPage()
     let loaded: PageVisit['loaded'] = []
     page.on('response', (response) => {

@@ -127,8 +127,8 @@ async function checkFolder(root: string, out: string, options: CheckOptions, ear
 
   // Chromium and linkinator read the site over HTTP, each on a thread of its own with a server
   // of its own (served.ts), while this thread runs the checks that judge the files.
-  const visits: Promise<PageVisit[]> = plan.visits.length === 0 ? Promise.resolve([])
-    : (early ?? browserServed(out)).visit(plan.visits.map((v) => v.page.path), (done) => options.onProgress?.({ check: 'accessibility', done, total: plan.visits.length }))
+  const browser = plan.visits.length === 0 ? undefined : early ?? browserServed(out)
+  const visits: Promise<PageVisit[]> = browser?.visit(plan.visits.map((v) => v.page.path), (done) => options.onProgress?.({ check: 'accessibility', done, total: plan.visits.length })) ?? Promise.resolve([])
   visits.catch(() => {}) // awaited below
   if (runs('links') || plan.visits.length > 0) {
     await loadHeaderRules(out, (message) => report.findings.push({ code: 'InvalidHeaders', severity: 'error', file: '_headers', message }))
@@ -152,6 +152,8 @@ async function checkFolder(root: string, out: string, options: CheckOptions, ear
     return links.known.flatMap((k) => k.judgement.findings)
   })
   links.catch(() => {}) // awaited below
+  // Chromium's second tab waits for the link check (browser.ts visitAll).
+  void links.then(browser?.widen, browser?.widen)
   await timed('translations', (count) => checkTranslations(pages, project.localeFiles, site, cache.remembering(count)))
   await timed('compliance', (count) => lintCompliance({
     sources: [project.siteFile, ...project.content, ...project.localeFiles], staticFiles: project.staticFiles, contentImages: project.contentImages, site, pages,

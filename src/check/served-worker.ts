@@ -21,9 +21,10 @@ async function run({ dir, job }: { dir: string; job: ServedJob }): Promise<unkno
     const opening = import('./browser.ts').then(({ openBrowser }) => openBrowser(server.url))
     opening.catch(() => {}) // awaited below
     const [paths] = await once(parentPort!, 'message') as [string[]]
+    const widen = once(parentPort!, 'message').then(() => {})
     const browser = await opening
     try {
-      return await browser.visit(paths, (done) => parentPort!.postMessage({ done }))
+      return await browser.visit(paths, (done) => parentPort!.postMessage({ done }), widen)
     } finally {
       await browser.close()
     }

@@ -27,6 +27,8 @@ export function linksServed(dir: string, run: LinkRun): LinksRunning {
 export interface BrowserVisits {
   /** The pages to open; called once. An empty list closes Chromium. */
   visit: (paths: string[], onVisit?: (done: number) => void) => Promise<PageVisit[]>
+  /** Lets Chromium open a second tab: the link check, which shares the cores until then, is done. */
+  widen: () => void
 }
 
 /** Chromium, started at once, for visits whose pages are named later (browser.ts openBrowser). */
@@ -36,10 +38,14 @@ export function browserServed(dir: string): BrowserVisits {
   worker.unref() // until it is given its pages: a check that stops on an error before then must not wait for it
   result.catch(() => {}) // a failure to start is reported by visit()
   let asked = false
+  let widened = false
   return {
     visit: (paths, onVisit) => {
       if (!asked) { asked = true; onProgress = onVisit; worker.ref(); worker.postMessage(paths) }
       return result
+    },
+    widen: () => {
+      if (asked && !widened) { widened = true; worker.postMessage('widen') }
     },
   }
 }
