@@ -54,9 +54,14 @@ function wrongScript(page: { path: string; html: string }): Diagnostic[] {
   const start = page.html.indexOf('<main')
   const end = page.html.lastIndexOf('</main>')
   if (start === -1 || end < start) return []
-  const main = readHtml(page.path, page.html.slice(start, end + '</main>'.length)).doc.children.find((n) => 'attribs' in n) as HtmlElement | undefined
-  if (!main) return []
+  const markup = page.html.slice(start, end + '</main>'.length)
   const pageLang = /<html[^>]*\slang="?([^"\s>]+)/.exec(page.html)?.[1]
+  const pageScript = pageLang && scriptOf(pageLang)
+  // Content with no letter of another script, no passage marked with another language and no
+  // character written as an entity holds no block in another script: it is not parsed.
+  if (pageScript && !/\slang=|&(?!amp;|lt;|gt;|quot;|#39;)/.test(markup) && !otherLetter(pageScript).test(markup)) return []
+  const main = readHtml(page.path, markup).doc.children.find((n) => 'attribs' in n) as HtmlElement | undefined
+  if (!main) return []
   let at: ReturnType<typeof lineColumn> | undefined // made for the first finding: most pages have none
   const found: Diagnostic[] = []
   for (const block of innermostBlocks(main)) {

@@ -45,6 +45,14 @@ describe('blocks in another script', () => {
     expect(judge('zh', `<p lang="en">${englishParagraph}</p><p>${chineseParagraph}<span lang="en">${englishParagraph}</span></p>`)).toEqual([])
   })
 
+  test('a block is judged by its own language, and by its characters however they are written', () => {
+    // Marked as Chinese, but written in English.
+    expect(judge('en', `<p>${englishParagraph}</p><p lang="zh">${englishParagraph}</p>`)).toEqual([expect.objectContaining({ message: expect.stringContaining('(zh): "This paragraph') })])
+    // Chinese written as character references.
+    const referenced = [...chineseParagraph].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join('')
+    expect(judge('en', `<p>${referenced}</p>`)).toEqual([expect.objectContaining({ message: expect.stringContaining('(en): "这段文字') })])
+  })
+
   test('only the main content is read', () => {
     const page = `<!doctype html><html lang="zh"><body><nav><p>${englishParagraph}</p></nav><main><p>${chineseParagraph}</p></main><footer><p>${englishParagraph}</p></footer></body></html>`
     expect(checkTranslations([{ path: 'about/index.html', html: page.replace('lang="zh"', 'lang="en"').replace(chineseParagraph, englishParagraph) }, { path: 'cn/about/index.html', html: page }], [], site)).toEqual([])
