@@ -73,11 +73,13 @@ export interface CheckReport {
 export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   const { root, out } = resolveFolders(options)
   if (!existsSync(join(out, 'index.html'))) throw new UsageError(`${out} holds no built site: build it first with \`clinic-build --out ${options.out ?? 'dist'}\`.`)
-  // With no check cache, every kind of page is opened: Chromium starts now, while the files are read.
+  // With no check cache (or with --all) every page is judged and every kind of page opened:
+  // Chromium starts now, and linkinator as soon as the pages are listed, while the files are read.
+  const judgesAll = options.all || !hasCheckCache(root)
   const wantsBrowser = runsCheck(options, 'accessibility') || runsCheck(options, 'budgets')
-  const early = wantsBrowser && (options.all || !hasCheckCache(root)) ? browserServed(out) : undefined
+  const early = wantsBrowser && judgesAll ? browserServed(out) : undefined
   try {
-    return await checkFolder(root, out, options, early)
+    return await checkFolder(root, out, options, judgesAll, early)
   } finally {
     void early?.visit([]) // unless it was given its pages
   }
@@ -85,7 +87,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckReport> {
 
 const runsCheck = (options: CheckOptions, name: CheckName) => !options.only || options.only.includes(name)
 
-async function checkFolder(root: string, out: string, options: CheckOptions, early: BrowserVisits | undefined): Promise<CheckReport> {
+async function checkFolder(root: string, out: string, options: CheckOptions, judgesAll: boolean, early: BrowserVisits | undefined): Promise<CheckReport> {
   const runs = (name: CheckName) => runsCheck(options, name)
   const report: CheckReport = { findings: [], external: [], pages: 0, counts: {} }
   const timed = async (name: CheckName, run: (count: CheckCount) => Diagnostic[] | Promise<Diagnostic[]>) => {
@@ -101,9 +103,8 @@ async function checkFolder(root: string, out: string, options: CheckOptions, ear
   const { site, diagnostics } = parseSite(project.siteFile)
   if (!site) return { ...report, findings: diagnostics }
   const files = await listFiles(out)
-  // With nothing judged before, every page's links are judged: linkinator starts while the pages are read.
   const everyPage = files.filter(isSitePage)
-  const startedLinks = runs('links') && (options.all || !hasCheckCache(root)) ? startLinkinator(out, everyPage, everyPage, site.baseUrl) : undefined
+  const startedLinks = runs('links') && judgesAll ? startLinkinator(out, everyPage, everyPage, site.baseUrl) : undefined
   const manifest = loadManifest(root, out)
   const pages = readPages(out, files, manifest, project.content)
   report.pages = pages.length

@@ -38,14 +38,13 @@ export function browserServed(dir: string): BrowserVisits {
   worker.unref() // until it is given its pages: a check that stops on an error before then must not wait for it
   result.catch(() => {}) // a failure to start is reported by visit()
   let asked = false
-  let widened = false
   return {
     visit: (paths, onVisit) => {
       if (!asked) { asked = true; onProgress = onVisit; worker.ref(); worker.postMessage(paths) }
       return result
     },
     widen: () => {
-      if (asked && !widened) { widened = true; worker.postMessage('widen') }
+      if (asked) worker.postMessage('widen') // before its pages, it would be read as them; the thread heeds the first
     },
   }
 }
