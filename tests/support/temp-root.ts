@@ -1,0 +1,15 @@
+/**
+ * vitest's global set-up: one temporary folder for the whole run. Every copy of the site, output
+ * folder and browser profile the suites make (all under os.tmpdir()) goes into it, through TMPDIR,
+ * which the test workers, the CLI they start and Chromium inherit; the folder is removed when the
+ * run ends, whatever the suites left behind.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export default function setup(): () => void {
+  const root = mkdtempSync(join(tmpdir(), 'clinic-tests-'))
+  process.env.TMPDIR = root
+  return () => rmSync(root, { recursive: true, force: true })
+}
