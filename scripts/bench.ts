@@ -4,7 +4,8 @@
  * ../shared/bench/gen-corpus.mjs, built through --root cold (no cache), again with nothing
  * changed (warm), and again after one article's body changed; peak memory of each; and two
  * floors: the time to copy the same output tree, and the time the libraries a build must use
- * take on the articles alone (scripts/library-floor.ts). Then `clinic-build check` of the output:
+ * take on the articles alone (scripts/library-floor.ts), spread perfectly over the cores and as
+ * they run on every core at once. Then `clinic-build check` of the output:
  * with no check cache, after one article's body changed, and (up to 1,000 articles) with --all.
  * --compare also times Hugo and Eleventy
  * on the same corpus with ../shared/bench/compare.sh, clinic-build's cold build among them, in
@@ -15,7 +16,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
-import { libraryFloor } from './library-floor.ts'
+import { librariesTogether, libraryFloor } from './library-floor.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = join(root, 'bin/clinic-build.js')
@@ -143,6 +144,7 @@ for (const n of sizes.length ? sizes : [4000]) {
   }))
   const floor = copyFloor(out, work)
   const libraries = await libraryFloor(join(work, 'corpus'), n)
+  const together = await librariesTogether(join(work, 'corpus'), n)
   row(n, pages, `clinic-build cold (Node ${process.version})`, cold)
   for (const { version, run } of coldOn) row(n, pages, `clinic-build cold (Node ${version})`, run)
   row(n, pages, 'clinic-build warm (nothing changed)', warm)
@@ -153,9 +155,13 @@ for (const n of sizes.length ? sizes : [4000]) {
   report.push(`| ${n} | ${pages} | floor: copying the output tree | ${floor.toFixed(2)} | ${((floor * 1000) / pages).toFixed(2)} | |`)
   const { parse, render, minify } = libraries.perArticle
   report.push(`| ${n} | ${n} | floor: remark-parse ${parse.toFixed(2)} + React ${render.toFixed(2)} + html-minifier-terser ${minify.toFixed(2)} ms per article body, over ${cpus().length} cores | ${libraries.seconds.toFixed(2)} | ${((libraries.seconds * 1000) / n).toFixed(2)} | |`)
+  const each = together.perArticle
+  report.push(`| ${n} | ${n} | the same libraries on ${cpus().length} cores at once: ${each.parse.toFixed(2)} + ${each.render.toFixed(2)} + ${each.minify.toFixed(2)} ms per article on each | ${together.seconds.toFixed(2)} | ${((together.seconds * 1000) / n).toFixed(2)} | |`)
   for (const [tool, r] of Object.entries(compared)) if (tool !== 'clinic-build') row(n, n + 1, `${tool} cold`, r)
-  const toFloor = (r: Run) => (r.seconds / (libraries.seconds + floor)).toFixed(2)
-  ratios.push(`${n} articles: cold / floor (libraries + copy) ${toFloor(cold)} on Node ${process.version}${coldOn.map(({ version, run }) => `, ${toFloor(run)} on Node ${version}`).join('')}; `
+  const toFloor = (r: Run, libraryTime = libraries.seconds) => (r.seconds / (libraryTime + floor)).toFixed(2)
+  const onEveryNode = (libraryTime?: number) => `${toFloor(cold, libraryTime)} on Node ${process.version}${coldOn.map(({ version, run }) => `, ${toFloor(run, libraryTime)} on Node ${version}`).join('')}`
+  ratios.push(`${n} articles: cold / floor (libraries + copy) ${onEveryNode()}; `
+    + `cold / (libraries on every core at once + copy) ${onEveryNode(together.seconds)}; `
     + `one article edited / nothing changed ${(edited.seconds / warm.seconds).toFixed(2)}; check with no check cache / cold build ${(checkCold.seconds / cold.seconds).toFixed(2)}`
     + (compared.hugo ? `; nothing changed / Hugo cold ${(warm.seconds / compared.hugo.seconds).toFixed(2)}` : ''))
   rmSync(work, { recursive: true, force: true })

@@ -3,11 +3,18 @@
  * remark-parse, React (through remark-rehype and rehype-react) and html-minifier-terser alone
  * spend on each article's body, with nothing of clinic-build around them (no GFM, no page
  * template, no checks, no I/O), spread perfectly over every core.
+ *
+ * `librariesTogether` measures what that perfect spread leaves out: the same work run on every
+ * core at once. On this project's machine kind two busy cores each run it slower than one core
+ * alone does, so no build of these libraries can reach the perfect spread.
  */
 import matter from 'gray-matter'
+import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createElement, type ReactNode } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -17,9 +24,11 @@ import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { minifyHtml } from '../src/render/minify.ts'
 
+/** Milliseconds per article on one core, by library. */
+type PerArticle = { parse: number; render: number; minify: number }
+
 export interface LibraryFloor {
-  /** Milliseconds per article on one core, by library. */
-  perArticle: { parse: number; render: number; minify: number }
+  perArticle: PerArticle
   /** Seconds for `articles` articles over every core. */
   seconds: number
 }
@@ -27,28 +36,63 @@ export interface LibraryFloor {
 const parser = unified().use(remarkParse)
 const toReact = unified().use(remarkRehype).use(rehypeReact, { Fragment, jsx, jsxs })
 
+const sampleOf = (corpus: string, sample: number) => readdirSync(corpus).filter((f) => f.endsWith('.md')).sort().slice(0, sample)
+  .map((f) => matter(readFileSync(join(corpus, f), 'utf8')).content)
+
+/** One pass of the three libraries over `bodies`: milliseconds per article, by library. */
+async function timedPass(bodies: string[]): Promise<PerArticle> {
+  const ms = { parse: 0, render: 0, minify: 0 }
+  for (const body of bodies) {
+    let t = performance.now()
+    const tree = parser.parse(body)
+    ms.parse += performance.now() - t
+    t = performance.now()
+    const html = renderToStaticMarkup(createElement('article', null, toReact.stringify(toReact.runSync(tree)) as ReactNode))
+    ms.render += performance.now() - t
+    t = performance.now()
+    await minifyHtml(html)
+    ms.minify += performance.now() - t
+  }
+  return { parse: ms.parse / bodies.length, render: ms.render / bodies.length, minify: ms.minify / bodies.length }
+}
+
+const total = (ms: PerArticle) => ms.parse + ms.render + ms.minify
+
 /** Times the libraries on up to `sample` articles of `corpus` (after one pass to warm them up) and scales to `articles`. */
 export async function libraryFloor(corpus: string, articles: number, sample = 400): Promise<LibraryFloor> {
-  const bodies = readdirSync(corpus).filter((f) => f.endsWith('.md')).sort().slice(0, sample)
-    .map((f) => matter(readFileSync(join(corpus, f), 'utf8')).content)
-  const pass = async () => {
-    const ms = { parse: 0, render: 0, minify: 0 }
-    for (const body of bodies) {
-      let t = performance.now()
-      const tree = parser.parse(body)
-      ms.parse += performance.now() - t
-      t = performance.now()
-      const html = renderToStaticMarkup(createElement('article', null, toReact.stringify(toReact.runSync(tree)) as ReactNode))
-      ms.render += performance.now() - t
-      t = performance.now()
-      await minifyHtml(html)
-      ms.minify += performance.now() - t
-    }
-    return ms
+  const bodies = sampleOf(corpus, sample)
+  await timedPass(bodies)
+  const perArticle = await timedPass(bodies)
+  return { perArticle, seconds: (articles * total(perArticle)) / cpus().length / 1000 }
+}
+
+/**
+ * The same passes in one process per core, started together once each has warmed up: the
+ * seconds for `articles` articles at the rate all of them reach at once, and the mean time per
+ * article on each core.
+ */
+export async function librariesTogether(corpus: string, articles: number, sample = 400): Promise<LibraryFloor> {
+  const script = fileURLToPath(import.meta.url)
+  const children = cpus().map(() => spawn(process.execPath, [...process.execArgv, script, corpus, String(sample)], { stdio: ['pipe', 'pipe', 'inherit'] }))
+  const lines = children.map((child) => createInterface({ input: child.stdout })[Symbol.asyncIterator]())
+  const next = async (i: number) => {
+    const line = await lines[i]!.next()
+    if (line.done) throw new Error('bench: a library-floor process stopped early')
+    return line.value
   }
-  await pass()
-  const total = await pass()
-  const perArticle = { parse: total.parse / bodies.length, render: total.render / bodies.length, minify: total.minify / bodies.length }
-  const seconds = (articles * (perArticle.parse + perArticle.render + perArticle.minify)) / cpus().length / 1000
-  return { perArticle, seconds }
+  await Promise.all(children.map((_, i) => next(i))) // each has warmed up
+  for (const child of children) child.stdin.end('go\n')
+  const each = await Promise.all(children.map(async (_, i) => JSON.parse(await next(i)) as PerArticle))
+  const mean = (key: keyof PerArticle) => each.reduce((sum, ms) => sum + ms[key], 0) / each.length
+  const articlesPerMs = each.reduce((sum, ms) => sum + 1 / total(ms), 0)
+  return { perArticle: { parse: mean('parse'), render: mean('render'), minify: mean('minify') }, seconds: articles / articlesPerMs / 1000 }
+}
+
+// One of librariesTogether's processes: warm up, say so, wait for the word, time a pass.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const bodies = sampleOf(process.argv[2]!, Number(process.argv[3]))
+  await timedPass(bodies)
+  console.log('ready')
+  for await (const _ of createInterface({ input: process.stdin })) break
+  console.log(JSON.stringify(await timedPass(bodies)))
 }
