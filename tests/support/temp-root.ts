@@ -4,12 +4,15 @@
  * which the test workers, the CLI they start and Chromium inherit; the folder is removed when the
  * run ends, whatever the suites left behind.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'clinic-tests-'))
+  // Open to other users, as the system's temporary folder is: one suite runs the build as
+  // another user, on a site copy it opened to everyone (tests/content/odd-files.test.ts).
+  chmodSync(root, 0o755)
   process.env.TMPDIR = root
   return () => rmSync(root, { recursive: true, force: true })
 }
