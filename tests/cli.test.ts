@@ -1,7 +1,8 @@
 /** The CLI as a process: exit codes, exact messages, and a previous site kept intact on failure. */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { copyPackage, copySite, edit, projectRoot, runCli } from './support/helpers.ts'
 
@@ -146,7 +147,9 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
   expect(cold.stdout).not.toContain('re-used')
   const first = snapshot(out)
   // With nothing to parse, render, encode or bundle, the build loads none of the libraries that do.
-  const again = await runCli(['--root', site, '--out', out], projectRoot, undefined, { NODE_OPTIONS: `--import=${refusing(ON_DEMAND)}` })
+  const inBundle = await bundledWith(ON_DEMAND)
+  expect(inBundle.length).toBeGreaterThan(0) // the parser and the minifier, refused as files of the bundle
+  const again = await runCli(['--root', site, '--out', out], projectRoot, undefined, { NODE_OPTIONS: `--import=${refusing(ON_DEMAND, inBundle)}` })
   expect(again.stderr).toBe('')
   expect(again.stdout).toContain('Nothing changed since the last build')
   // Its sizes and budgets come from the cache, by each page's version, without reading the pages.
@@ -160,7 +163,7 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
   // title is in every English page's navigation, so they all render again (src/page/reads.ts).
   // The edited file's front matter block is as it was: it is not read again, nor its schema loaded.
   edit(site, 'content/en/contact.md', (t) => `${t}\nWe answer enquiries within two working days.\n`)
-  const bodyEdit = await runCli(['--root', site, '--out', out], projectRoot, undefined, { NODE_OPTIONS: `--import=${refusing(FRONT_MATTER)}` })
+  const bodyEdit = await runCli(['--root', site, '--out', out], projectRoot, undefined, { NODE_OPTIONS: `--import=${refusing(FRONT_MATTER, await bundledWith(FRONT_MATTER))}` })
   expect(bodyEdit.stderr).toBe('')
   expect(bodyEdit.stdout).toMatch(/^1 page rendered, \d+ unchanged ones re-used/m)
   expect(readFileSync(join(out, 'contact/index.html'), 'utf8')).toContain('We answer enquiries within two working days.')
@@ -189,13 +192,28 @@ const FRONT_MATTER = ['gray-matter', 'js-yaml', 'yaml', 'zod']
 /** Libraries the build loads on first use. */
 const ON_DEMAND = ['remark-parse', 'react-dom/server', 'html-minifier-terser', 'sharp', 'esbuild', 'gray-matter', 'htmlparser2', 'yaml', 'zod']
 
-/** A module for node's --import that makes importing or requiring any of `packages` fail. */
-function refusing(packages: string[]): string {
+/**
+ * The files of the CLI's bundle that took in any of `packages` (esbuild marks each module it takes
+ * in with a `// node_modules/<package>/` line): the bundle carries the Markdown stack and the
+ * minifier itself, and loading such a file is loading the package.
+ */
+async function bundledWith(packages: string[]): Promise<string[]> {
+  const { cliBundle } = await import(new URL('../bin/bundle.js', import.meta.url).href) as { cliBundle: () => Promise<string | undefined> }
+  const cli = await cliBundle()
+  if (cli === undefined) return []
+  const dir = dirname(fileURLToPath(cli))
+  return readdirSync(dir).filter((name) => name.endsWith('.js')
+    && packages.some((p) => readFileSync(join(dir, name), 'utf8').includes(`// node_modules/${p.split('/')[0]}/`)))
+}
+
+/** A module for node's --import that makes importing or requiring any of `packages`, or any of the bundle's `files`, fail. */
+function refusing(packages: string[], files: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'clinic-refuse-'))
   const refused = JSON.stringify(packages)
   writeFileSync(join(dir, 'hooks.mjs'), `const refused = ${refused}
+const files = ${JSON.stringify(files)}
 export async function resolve(specifier, context, next) {
-  if (refused.includes(specifier)) throw new Error('imported ' + specifier)
+  if (refused.includes(specifier) || files.some((file) => specifier.endsWith('/' + file))) throw new Error('imported ' + specifier)
   return next(specifier, context)
 }\n`)
   // Module hooks see import only: require() (createRequire) goes through the CommonJS loader.
