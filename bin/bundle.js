@@ -69,12 +69,14 @@ const minifierWithoutItsMinifiers = {
  * package stays outside, loaded from node_modules as published.
  */
 const MARKDOWN_STACK = /^(unified|vfile|remark-[\w-]+|rehype-[\w-]+|micromark[\w-]*|mdast-util-[\w-]+|hast-util-[\w-]+|unist-util-[\w-]+)(\/|$)/
+const REACT = /^react(-dom)?(\/|$)/
 const markdownStackInside = {
   name: 'markdown-stack-inside',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { path: args.path, external: true }
-      const inside = MARKDOWN_STACK.test(args.path) || (args.importer.includes('/node_modules/') && !args.path.startsWith('react'))
+      // What a package taken in imports is taken in too, React aside: one React for the templates and all.
+      const inside = MARKDOWN_STACK.test(args.path) || (args.importer.includes('/node_modules/') && !REACT.test(args.path))
       return inside ? undefined : { path: args.path, external: true }
     })
   },
