@@ -202,8 +202,12 @@ async function bundledWith(packages: string[]): Promise<string[]> {
   const cli = await cliBundle()
   if (cli === undefined) return []
   const dir = dirname(fileURLToPath(cli))
-  return readdirSync(dir).filter((name) => name.endsWith('.js')
-    && packages.some((p) => readFileSync(join(dir, name), 'utf8').includes(`// node_modules/${p.split('/')[0]}/`)))
+  const marks = packages.map((p) => `// node_modules/${p.split('/')[0]}/`)
+  return readdirSync(dir).filter((name) => {
+    if (!name.endsWith('.js')) return false
+    const text = readFileSync(join(dir, name), 'utf8')
+    return marks.some((mark) => text.includes(mark))
+  })
 }
 
 /** A module for node's --import that makes importing or requiring any of `packages`, or any of the bundle's `files`, fail. */
