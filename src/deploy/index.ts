@@ -8,7 +8,7 @@
  *   (GitHub Pages); two CloudFront Functions (S3 behind CloudFront).
  * Pure.
  */
-import { compute, hashOf, oncePer, perKey, readContents, type FromContents, type Remember } from '../util/memo.ts'
+import { compute, hashOf, oncePer, oncePerKey, perKey, readContents, type FromContents, type Remember } from '../util/memo.ts'
 import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 import { cloudFrontFunctions } from './cloudfront.ts'
 import { withLanguageNotFound } from './not-found-language.ts'
@@ -29,7 +29,7 @@ export interface DeployMemos {
 
 export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: SiteConfig, { remember = compute, fromContents = readContents, folders = [] }: DeployMemos = {}): OutputFile[] {
   const pages = withLanguageNotFound(files, table, site)
-  const html = pages.filter(isHtml).map((f) => fromContents('inline texts', f, (contents) => inlineTexts(text(contents))))
+  const html = pages.filter(isHtml).map((f) => fromContents('inline texts', f, (contents) => sharedTexts(JSON.stringify(inlineTexts(text(contents))))))
   const css = pages.filter((f) => f.path.endsWith('.css')).map((f) => text(f.contents))
   // Compared by text: a page edit seldom changes its inline scripts.
   const policy = remember('policy', [site, ...html.map(inlineKey), ...css], () => contentSecurityPolicy(site, { html, css }))
@@ -51,6 +51,9 @@ export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: 
 }
 
 const inlineKey = oncePer((texts: InlineTexts) => JSON.stringify(texts))
+// Pages carry the same few inline scripts: one object for each distinct set, which the build
+// cache (keeping each page's set by its version) then stores once, not once a page (3 MB at 1,000 articles).
+const sharedTexts = oncePerKey((json: string) => JSON.parse(json) as InlineTexts)
 const isHtml = (f: OutputFile) => f.path.endsWith('.html')
 
 const decoder = new TextDecoder()
