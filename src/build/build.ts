@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { bundleAssets } from '../assets/bundle.ts'
 import { hashOf, oncePer, oncePerKey } from '../util/memo.ts'
 import { keptFiles } from '../util/kept-files.ts'
-import { CACHE_DIR, codeVersion, emptyCache, fromContentsOf, loadCache, memo, saveCache, unchanged, type BuildCache, type CachedPage, type KnownDoc } from './cache.ts'
+import { CACHE_DIR, codeVersion, emptyCache, fromContentsOf, loadCache, memo, saveCache, unchanged, withBody, type BuildCache, type CachedPage, type KnownDoc } from './cache.ts'
 import { collect } from '../routes/collections.ts'
 import { resolveFolders } from './folders.ts'
 import { packageDir } from '../util/package.ts'
@@ -271,7 +271,7 @@ function parseKnown(file: SourceFile, site: SiteConfig, siteHash: string, cache:
   const text = textHash(file)
   const known = cache.docs.get(file.path)
   const entry = known?.site !== siteHash ? parsed(file, site, text, siteHash)
-    : known.text === text ? known
+    : known.text === text ? withBody(file, known) ?? parsed(file, site, text, siteHash)
       : bodyEdited(file, known, text) ?? parsed(file, site, text, siteHash)
   next.docs.set(file.path, entry)
   return entry.result

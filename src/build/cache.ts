@@ -9,13 +9,14 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import { hashOf, sameInputs, type FromContents } from '../util/memo.ts'
-import type { ParsedDoc } from '../content/parse.ts'
+import { bodyAfter, type ParsedDoc } from '../content/parse.ts'
 import type { Read } from '../page/reads.ts'
 import type { Written } from './write.ts'
+import { openSegments, readPage, removeSegmentsBut, storePages, type Location, type Stored, type ToStore } from './page-store.ts'
 import type { BodyFacts, SourceFile } from '../types.ts'
 
 /** Bump when the cached shape changes. */
-const FORMAT = 5
+const FORMAT = 6
 
 export interface BuildCache {
   /** Facts of a body, by `${doc.id} ${doc.hash}`. */
@@ -78,34 +79,74 @@ export function fromContentsOf(cache: BuildCache, next: BuildCache): FromContent
   }
 }
 
-// Pages are stored as UTF-8: V8 would store any page with one non-Latin character (the
-// language switcher's 中文 is on every page) as two bytes per character, twice the size. A
-// stored page is decoded when its HTML is first read; a build that writes nothing new reads none.
+// Pages are kept as UTF-8 in segment files of their own (./page-store.ts): V8 would store any
+// page with one non-Latin character (the language switcher's 中文 is on every page) as two bytes
+// per character. A stored page is read and decoded when its HTML is first asked for; a build
+// that writes nothing new reads none.
 const decoder = new TextDecoder()
-const storedBytes = new WeakMap<CachedPage, Uint8Array>()
-function storedPage({ html: bytes, hash, reads }: Omit<CachedPage, 'html'> & { html: Uint8Array }): CachedPage {
+const storedAt = new WeakMap<CachedPage, Stored>()
+function storedPage(hash: string, reads: CachedPage['reads'], stored: Stored): CachedPage {
   let html: string | undefined
-  const page = { hash, reads, get html() { return (html ??= decoder.decode(bytes)) } }
-  storedBytes.set(page, bytes)
+  const page = {
+    hash, reads,
+    get html() {
+      if (html === undefined) {
+        const bytes = readPage(stored)
+        if (!bytes) throw new Error(`${join(CACHE_DIR, stored.at.segment)} could not be read; remove ${CACHE_DIR} and build again.`)
+        html = decoder.decode(bytes)
+      }
+      return html
+    },
+  }
+  storedAt.set(page, stored)
   return page
 }
-const utf8Pages = (pages: Map<string, CachedPage>) => new Map([...pages].map(([key, page]) => [key, { hash: page.hash, reads: page.reads, html: storedBytes.get(page) ?? Buffer.from(page.html) }]))
 
 /** The build cache's folder in the site folder: what CI keeps between runs for a warm build (docs/ci/). */
 export const CACHE_DIR = '.clinic/cache'
 
 const file = (root: string) => join(root, CACHE_DIR, 'build.bin')
 
+/** What build.bin holds: the cache, with each page's HTML replaced by where it is stored. */
+type Saved = { code: string; pages: Map<string, Omit<CachedPage, 'html'> & { at: Location }> } & Omit<BuildCache, 'pages' | 'steps'>
+
 /** The cache a previous build left, or an empty one when there is none or it is of other code. */
 export async function loadCache(root: string, code: string): Promise<BuildCache> {
   try {
-    const stored = deserialize(await readFile(file(root))) as { code: string } & BuildCache
+    const stored = deserialize(await readFile(file(root))) as Saved
     if (stored.code !== code) return emptyCache()
-    const pages = new Map([...stored.pages].map(([key, page]) => [key, storedPage(page as unknown as Parameters<typeof storedPage>[0])]))
+    const segments = openSegments(join(root, CACHE_DIR), new Set([...stored.pages.values()].map((page) => page.at.segment)))
+    const pages = new Map<string, CachedPage>()
+    for (const [key, { hash, reads, at }] of stored.pages) {
+      const segment = segments.get(at.segment)
+      // A page whose segment is gone or cut short is rendered again.
+      if (segment && at.offset + at.length <= segment.size) pages.set(key, storedPage(hash, reads, { segment, at }))
+    }
+    for (const known of stored.docs.values()) bodiless.add(known)
     return { ...emptyCache(), facts: stored.facts, pages, docs: stored.docs, derived: stored.derived, output: stored.output }
   } catch {
     return emptyCache()
   }
+}
+
+// build.bin keeps a content file's Doc without its body: the bodies are most of the Docs' bytes,
+// and an unchanged file holds its body still.
+const bodiless = new WeakSet<KnownDoc>()
+const withoutBody = (known: KnownDoc): KnownDoc =>
+  known.result.doc ? { ...known, result: { ...known.result, doc: { ...known.result.doc, markdown: '' } } } : known
+
+/**
+ * A cached Doc whose file is unchanged, with its body: one read from build.bin gets it back from
+ * the file, after its front matter block; undefined when that block is not found there.
+ */
+export function withBody(file: SourceFile, known: KnownDoc): KnownDoc | undefined {
+  const doc = known.result.doc
+  if (!doc || !bodiless.delete(known)) return known
+  const body = known.head === undefined ? undefined : bodyAfter(file, known.head)
+  // Put back in place: no other code has seen the entry yet, and a build that changed nothing
+  // must hold the very entries it loaded (see unchanged).
+  if (body) doc.markdown = body.markdown
+  return body && known
 }
 
 /** True when a build re-used every entry of the cache it loaded and added none: nothing to store. */
@@ -117,12 +158,26 @@ export function unchanged(loaded: BuildCache, next: BuildCache): boolean {
     && loaded.output?.dir === next.output?.dir && same(loaded.output?.files, next.output?.files)
 }
 
-/** Replaces the stored cache with this build's entries (so it never grows beyond one build). */
+/**
+ * Replaces the stored cache with this build's entries (so it never grows beyond one build): the
+ * pages it rendered go into a new segment, build.bin is replaced whole, and then the segments
+ * it no longer points at are removed. A build stopped half-way leaves the last cache usable.
+ */
 export async function saveCache(root: string, code: string, cache: BuildCache): Promise<void> {
+  const dir = join(root, CACHE_DIR)
   const target = file(root)
-  await mkdir(join(root, CACHE_DIR), { recursive: true })
-  await writeFile(`${target}.tmp`, serialize({ code, facts: cache.facts, pages: utf8Pages(cache.pages), docs: cache.docs, derived: cache.derived, output: cache.output }))
+  await mkdir(dir, { recursive: true })
+  const toStore = new Map([...cache.pages].map(([key, page]): [string, ToStore] => {
+    const stored = storedAt.get(page)
+    return [key, stored ? { stored } : { html: page.html }]
+  }))
+  const locations = await storePages(dir, toStore)
+  const pages = new Map([...cache.pages].map(([key, { hash, reads }]) => [key, { hash, reads, at: locations.get(key)! }]))
+  const docs = new Map([...cache.docs].map(([path, known]) => [path, withoutBody(known)]))
+  const saved: Saved = { code, facts: cache.facts, pages, docs, derived: cache.derived, output: cache.output }
+  await writeFile(`${target}.tmp`, serialize(saved))
   await rename(`${target}.tmp`, target)
+  await removeSegmentsBut(dir, new Set([...locations.values()].map((at) => at.segment)))
   // Where images were kept before .clinic/cache/files; nothing reads it now.
-  await rm(join(root, CACHE_DIR, 'images'), { recursive: true, force: true })
+  await rm(join(dir, 'images'), { recursive: true, force: true })
 }

@@ -1,0 +1,108 @@
+/**
+ * The build cache on disk (.clinic/cache): build.bin, and the pages' HTML in segment files beside
+ * it (src/build/page-store.ts). Each build below starts from what the one before it stored, and
+ * its output must be what a build from nothing writes.
+ */
+import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { expect, test } from 'vitest'
+import { build, type BuildResult } from '../../src/build/build.ts'
+import { copySite, edit } from '../support/helpers.ts'
+
+const cacheDir = (site: string) => join(site, '.clinic/cache')
+const segments = (site: string) => readdirSync(cacheDir(site)).filter((name) => /^html-[0-9a-f]+\.bin$/.test(name)).sort()
+const bytesOf = (site: string, names: string[]) => Object.fromEntries(names.map((name) => [name, readFileSync(join(cacheDir(site), name)).toString('base64')]))
+
+/** Every file of an output folder, with its contents, by path. */
+function output(dir: string): Record<string, string> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+  return Object.fromEntries(files.map((e) => [relative(dir, join(e.parentPath, e.name)), readFileSync(join(e.parentPath, e.name), 'base64')]))
+}
+
+async function built(site: string, out = 'dist'): Promise<BuildResult> {
+  const result = await build({ root: site, out: join(site, out) })
+  expect(result.ok, JSON.stringify(result.diagnostics)).toBe(true)
+  return result
+}
+
+/** The output is what a build from nothing (no cache read or stored) writes for the site as it now is. */
+async function expectSameAsCold(site: string): Promise<void> {
+  const fresh = await build({ root: site, out: join(site, 'fresh'), cache: false })
+  expect(fresh.ok).toBe(true)
+  expect(output(join(site, 'dist'))).toEqual(output(join(site, 'fresh')))
+}
+
+test('pages are kept apart from build.bin: an edit adds a segment of its pages and leaves the rest untouched', async () => {
+  const site = copySite()
+  const cold = await built(site)
+  expect(cold.pages!.reused).toBe(0)
+  const [first, ...others] = segments(site)
+  expect(others).toEqual([])
+  const before = bytesOf(site, [first!])
+  // The pages are most of the cache: build.bin keeps their places, not their HTML.
+  expect(statSync(join(cacheDir(site), first!)).size).toBeGreaterThan(statSync(join(cacheDir(site), 'build.bin')).size)
+
+  appendFileSync(join(site, 'content/en/contact.md'), '\nWe answer enquiries within two working days.\n')
+  const edited = await built(site)
+  expect(edited.pages!.rendered).toBe(1)
+  const now = segments(site)
+  expect(now).toHaveLength(2)
+  expect(bytesOf(site, [first!])).toEqual(before)
+  const added = now.find((name) => name !== first)!
+  expect(readFileSync(join(cacheDir(site), added), 'utf8')).toContain('We answer enquiries within two working days.')
+  expect(statSync(join(cacheDir(site), added)).size * 20).toBeLessThan(statSync(join(cacheDir(site), first!)).size)
+
+  // Nothing changed: nothing is stored, and the pages' HTML is not even read.
+  const stored = statSync(join(cacheDir(site), 'build.bin')).mtimeMs
+  const again = await built(site)
+  expect(again.pages!.rendered).toBe(0)
+  expect(statSync(join(cacheDir(site), 'build.bin')).mtimeMs).toBe(stored)
+  expect(segments(site)).toEqual(now)
+  await expectSameAsCold(site)
+}, 120_000)
+
+test('a new output folder is written from the stored pages, and a message edit renders them from the stored Docs', async () => {
+  const site = copySite()
+  await built(site)
+  // Every page comes from the segments: none is rendered.
+  const elsewhere = await built(site, 'elsewhere')
+  expect(elsewhere.pages!.rendered).toBe(0)
+  expect(output(join(site, 'elsewhere'))).toEqual(output(join(site, 'dist')))
+  // build.bin keeps each Doc without its body; the build takes it back from the unchanged file.
+  edit(site, 'locales/en-SG.yaml', (t) => t.replace('skip: Skip to main content', 'skip: Skip to the content'))
+  const relabelled = await built(site)
+  expect(relabelled.pages!.rendered).toBeGreaterThan(20)
+  expect(readFileSync(join(site, 'dist/blog/how-to-prepare-for-a-rhinoplasty/index.html'), 'utf8')).toContain('Skip to the content')
+  await expectSameAsCold(site)
+}, 120_000)
+
+test('a segment that is missing or cut short costs its pages a new render, never a wrong page', async () => {
+  const site = copySite()
+  await built(site)
+  const [segment] = segments(site)
+  const path = join(cacheDir(site), segment!)
+  truncateSync(path, Math.floor(statSync(path).size / 2))
+  const cut = await built(site)
+  expect(cut.pages!.rendered).toBeGreaterThan(0)
+  expect(cut.pages!.reused).toBeGreaterThan(0) // those in the first half
+  await expectSameAsCold(site)
+
+  for (const name of segments(site)) rmSync(join(cacheDir(site), name))
+  const missing = await built(site)
+  expect(missing.pages!.reused).toBe(0)
+  await expectSameAsCold(site)
+}, 120_000)
+
+test('edits to many files do not pile up segments: past eight, the live pages are written as one', async () => {
+  const site = copySite()
+  await built(site)
+  const articles = readdirSync(join(site, 'content/en/blog')).filter((f) => f !== 'index.md').slice(0, 10)
+  const counts: number[] = []
+  for (const article of articles) {
+    appendFileSync(join(site, 'content/en/blog', article), '\nOne more sentence.\n')
+    expect((await built(site)).pages!.rendered).toBe(1)
+    counts.push(segments(site).length)
+  }
+  expect(counts).toEqual([2, 3, 4, 5, 6, 7, 8, 1, 2, 3])
+  await expectSameAsCold(site)
+}, 180_000)
