@@ -28,7 +28,7 @@ export class DevOutput {
    * What each path was built from (the build's file) and what was written for it; after a
    * take-over from another worker, only a digest of what was written.
    */
-  private previous = new Map<string, { built?: string | Uint8Array; notices: string; written?: string | Uint8Array; digest?: string }>()
+  private previous = new Map<string, { built?: string | Uint8Array; version?: string; notices: string; written?: string | Uint8Array; digest?: string }>()
   private staticVersions = new Map<string, string>()
   private writes = 0
 
@@ -43,14 +43,16 @@ export class DevOutput {
       const notices = noticesOf.get(file.path) ?? []
       const noticeText = notices.join('\n')
       const before = this.previous.get(file.path)
-      // An unchanged page is the very same string as last time: no need to inject or compare it again.
-      if (before && before.built === file.contents && before.notices === noticeText) {
+      // An unchanged page has the version it had (its contents are then not even made), or is
+      // the very same string as last time: no need to inject or compare it again.
+      if (before && before.notices === noticeText && (file.version === undefined ? before.built === file.contents : before.version === file.version)) {
         current.set(file.path, before)
         continue
       }
+      const built = file.contents
       // The content editor is left without the reload script: a save made in it must not reload it.
-      const written = file.path.endsWith('.html') && !file.path.startsWith(`${ADMIN_DIR}/`) && typeof file.contents === 'string' ? injectDev(file.contents, notices) : file.contents
-      current.set(file.path, { built: file.contents, notices: noticeText, written })
+      const written = file.path.endsWith('.html') && !file.path.startsWith(`${ADMIN_DIR}/`) && typeof built === 'string' ? injectDev(built, notices) : built
+      current.set(file.path, { built, version: file.version, notices: noticeText, written })
       added ||= !before
       if (!before || !(before.written === undefined ? before.digest === digest(written) : same(before.written, written))) {
         await this.write(file.path, (temp) => writeFile(temp, written))
