@@ -37,6 +37,7 @@ import { adminClashes, adminConfig } from '../admin/config.ts'
 import { editorBundle } from '../admin/bundle.ts'
 import { adminFiles } from '../admin/outputs.ts'
 import { pageManifest, saveManifest } from './manifest.ts'
+import { fingerprint, recordBuild, upToDate } from './last-build.ts'
 
 export interface BuildOptions {
   /** The site folder holding content/, locales/ and static/. Default: the current directory. */
@@ -66,7 +67,10 @@ export interface BuildResult {
   ok: boolean
   diagnostics: Diagnostic[]
   table?: RouteTable
-  /** Every generated file (static/ files are copied as they are and not listed; images under content/ are listed). */
+  /**
+   * Every generated file (static/ files are copied as they are and not listed; images under
+   * content/ are listed); none when `upToDate`.
+   */
   files: OutputFile[]
   summary?: Summary
   /** Wall-clock milliseconds per stage, and `total`. */
@@ -75,6 +79,11 @@ export interface BuildResult {
   work?: { parse: number; render: number; minify: number; threads: number }
   /** Pages whose HTML came from the build cache, and pages rendered. */
   pages?: { reused: number; rendered: number }
+  /**
+   * The inputs were those of the last build into this output folder, which is as that build left
+   * it: nothing was done, and the report is that build's (src/build/last-build.ts).
+   */
+  upToDate?: boolean
 }
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
@@ -95,6 +104,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const persistent = options.cache ?? options.write !== false
   // Templates are not part of it: each page's key carries its own template's version.
   const code = persistent === true ? codeVersion(await readCode(packageDir)) : ''
+  const cacheDir = join(folders.root, CACHE_DIR)
+  const inputs = persistent === true ? fingerprint(code, [folders.out, options.drafts ?? false, options.translationFallback ?? false], project) : undefined
+  const last = inputs === undefined ? undefined : await timed('read', () => upToDate(cacheDir, inputs, folders.out))
+  if (last) {
+    timings.total = performance.now() - started
+    return { ok: true, diagnostics: last.diagnostics, files: [], summary: last.summary, timings, pages: { reused: last.pages, rendered: 0 }, upToDate: true }
+  }
   const cache = typeof persistent === 'object' ? persistent : persistent ? await timed('read', () => loadCache(folders.root, code)) : emptyCache()
   const next: BuildCache = { ...emptyCache(), steps: cache.steps }
   const remember = <T>(step: string, inputs: unknown[], run: () => T) => memo(cache, step, inputs, run)
@@ -216,6 +232,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     else if (typeof persistent === 'object') Object.assign(persistent, next)
     await kept.save()
     await timed('write', removalsFinished)
+    if (inputs !== undefined && next.output) await recordBuild(cacheDir, inputs, next.output, project.staticFiles, { diagnostics, summary, pages: table.routes.length })
     timings.total = performance.now() - started
     return {
       ok: true, diagnostics, table, files, summary, timings,

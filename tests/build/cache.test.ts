@@ -3,7 +3,7 @@
  * it (src/build/page-store.ts). Each build below starts from what the one before it stored, and
  * its output must be what a build from nothing writes.
  */
-import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs'
+import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { expect, test } from 'vitest'
 import { build, type BuildResult } from '../../src/build/build.ts'
@@ -25,11 +25,11 @@ async function built(site: string, out = 'dist'): Promise<BuildResult> {
   return result
 }
 
-/** The output is what a build from nothing (no cache read or stored) writes for the site as it now is. */
-async function expectSameAsCold(site: string): Promise<void> {
+/** `out` holds what a build from nothing (no cache read or stored) writes for the site as it now is. */
+async function expectSameAsCold(site: string, out = 'dist'): Promise<void> {
   const fresh = await build({ root: site, out: join(site, 'fresh'), cache: false })
   expect(fresh.ok).toBe(true)
-  expect(output(join(site, 'dist'))).toEqual(output(join(site, 'fresh')))
+  expect(output(join(site, out))).toEqual(output(join(site, 'fresh')))
 }
 
 test('pages are kept apart from build.bin: an edit adds a segment of its pages and leaves the rest untouched', async () => {
@@ -82,15 +82,16 @@ test('a segment that is missing or cut short costs its pages a new render, never
   const [segment] = segments(site)
   const path = join(cacheDir(site), segment!)
   truncateSync(path, Math.floor(statSync(path).size / 2))
-  const cut = await built(site)
+  // Into other folders: one the last build left as it was would need no page at all.
+  const cut = await built(site, 'after-cut')
   expect(cut.pages!.rendered).toBeGreaterThan(0)
   expect(cut.pages!.reused).toBeGreaterThan(0) // those in the first half
-  await expectSameAsCold(site)
+  await expectSameAsCold(site, 'after-cut')
 
   for (const name of segments(site)) rmSync(join(cacheDir(site), name))
-  const missing = await built(site)
+  const missing = await built(site, 'after-removal')
   expect(missing.pages!.reused).toBe(0)
-  await expectSameAsCold(site)
+  await expectSameAsCold(site, 'after-removal')
 }, 120_000)
 
 test('edits to many files do not pile up segments: past eight, the live pages are written as one', async () => {
@@ -105,4 +106,37 @@ test('edits to many files do not pile up segments: past eight, the live pages ar
   }
   expect(counts).toEqual([2, 3, 4, 5, 6, 7, 8, 1, 2, 3])
   await expectSameAsCold(site)
+}, 180_000)
+
+test('a build whose inputs and output folder are as the last build left them does nothing, and says so', async () => {
+  const site = copySite()
+  const first = await built(site)
+  expect(first.upToDate).toBeUndefined()
+  const out = join(site, 'dist')
+  // Nothing is read but the sources and the record: not even a build cache that cannot be read.
+  writeFileSync(join(cacheDir(site), 'build.bin'), 'not a cache')
+  const before = output(out)
+  const again = await built(site)
+  expect(again.upToDate).toBe(true)
+  expect(again.summary).toEqual(first.summary)
+  expect(again.diagnostics).toEqual(first.diagnostics)
+  expect(again.pages).toEqual({ reused: first.pages!.reused + first.pages!.rendered, rendered: 0 })
+  expect(readFileSync(join(cacheDir(site), 'build.bin'), 'utf8')).toBe('not a cache')
+  expect(output(out)).toEqual(before)
+
+  // Whatever differs makes it a build again: a source, an option, the output folder's files.
+  const differences: [string, () => void | Promise<BuildResult>][] = [
+    ['a message', () => edit(site, 'locales/zh-CN.yaml', (t) => t.replace('menu: 菜单', 'menu: 目录'))],
+    ['a build with drafts shown in between', () => build({ root: site, out, drafts: true })],
+    ['a page edited by hand', () => appendFileSync(join(out, 'contact/index.html'), '<!-- edited -->')],
+    ['a page removed by hand', () => rmSync(join(out, 'services/ear/index.html'))],
+    ['a file added by hand', () => writeFileSync(join(out, 'stray.txt'), 'stray')],
+  ]
+  for (const [what, change] of differences) {
+    await change()
+    const result = await built(site)
+    expect(result.upToDate, what).toBeUndefined()
+    await expectSameAsCold(site)
+    expect((await built(site)).upToDate, `${what}, built again`).toBe(true)
+  }
 }, 180_000)
