@@ -2,7 +2,8 @@
  * npm run bench -- [N ...] [--compare] [--runs R] [--node PATH ...]
  * For each N (default 4000): a copy of the site with N synthetic articles from
  * ../shared/bench/gen-corpus.mjs, built through --root cold (no cache), again with nothing
- * changed (warm), and again after one article's body changed; peak memory of each; and two
+ * changed (warm), again after one article's body changed, and with nothing changed into a folder
+ * that is not there (as CI builds with a kept cache); peak memory of each; and two
  * floors: the time to copy the same output tree, and the time the libraries a build must use
  * take on the articles alone (scripts/library-floor.ts), spread perfectly over the cores and as
  * they run on every core at once. Then `clinic-build check` of the output:
@@ -132,6 +133,10 @@ for (const n of sizes.length ? sizes : [4000]) {
   const warm = measure(() => build(site, out))
   const article = join(site, 'content/en/blog', readdirSync(join(site, 'content/en/blog')).find((f) => f !== 'index.md')!)
   const edited = measure(() => { appendFileSync(article, '\nOne more sentence for the benchmark.\n'); return build(site, out) })
+  // As in CI: the cache kept, no output folder. (With the folder as the last build left it, the
+  // unchanged build above only compares the inputs' fingerprint; src/build/last-build.ts.)
+  const noFolder = join(work, 'fresh-out')
+  const inCi = measure(() => { rmSync(noFolder, { recursive: true, force: true }); return build(site, noFolder) })
   // check: with no check cache (as a first CI run), then after one article's body changed and the
   // site was built again (the cache holds the run before); --all opens every page, so only up to 1,000.
   build(site, out)
@@ -149,6 +154,7 @@ for (const n of sizes.length ? sizes : [4000]) {
   for (const { version, run } of coldOn) row(n, pages, `clinic-build cold (Node ${version})`, run)
   row(n, pages, 'clinic-build warm (nothing changed)', warm)
   row(n, pages, 'clinic-build warm (one article edited)', edited)
+  row(n, pages, 'clinic-build warm (nothing changed, no output folder, as in CI)', inCi)
   row(n, pages, 'check, no check cache', checkCold)
   row(n, pages, 'check, one article edited', checkEdited)
   if (checkAll) row(n, pages, 'check --all (every page in the browser)', checkAll)
@@ -163,7 +169,7 @@ for (const n of sizes.length ? sizes : [4000]) {
   ratios.push(`${n} articles: cold / floor (libraries + copy) ${onEveryNode()}; `
     + `cold / (libraries on every core at once + copy) ${onEveryNode(together.seconds)}; `
     + `one article edited / nothing changed ${(edited.seconds / warm.seconds).toFixed(2)}; check with no check cache / cold build ${(checkCold.seconds / cold.seconds).toFixed(2)}`
-    + (compared.hugo ? `; nothing changed / Hugo cold ${(warm.seconds / compared.hugo.seconds).toFixed(2)}` : ''))
+    + (compared.hugo ? `; nothing changed / Hugo cold ${(warm.seconds / compared.hugo.seconds).toFixed(2)}, with no output folder ${(inCi.seconds / compared.hugo.seconds).toFixed(2)}` : ''))
   rmSync(work, { recursive: true, force: true })
   console.log(report.join('\n'))
   console.log(`\nratios:\n${ratios.map((l) => `  ${l}`).join('\n')}`)
