@@ -123,6 +123,10 @@ test('a build whose inputs and output folder are as the last build left them doe
   expect(again.pages).toEqual({ reused: first.pages!.reused + first.pages!.rendered, rendered: 0 })
   expect(readFileSync(join(cacheDir(site), 'build.bin'), 'utf8')).toBe('not a cache')
   expect(output(out)).toEqual(before)
+  // A build asked for its files rather than the folder has them to give.
+  const inMemory = await build({ root: site, out, write: false, cache: true })
+  expect(inMemory.upToDate).toBeUndefined()
+  expect(inMemory.files.length).toBeGreaterThan(50)
 
   // Whatever differs makes it a build again: a source, an option, the output folder's files.
   const differences: [string, () => void | Promise<BuildResult>][] = [
