@@ -105,7 +105,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // Templates are not part of it: each page's key carries its own template's version.
   const code = persistent === true ? codeVersion(await readCode(packageDir)) : ''
   const cacheDir = join(folders.root, CACHE_DIR)
-  const inputs = persistent === true && options.write !== false ? fingerprint(code, [folders.out, options.drafts ?? false, options.translationFallback ?? false], project) : undefined
+  const inputs = persistent === true && options.write !== false ? fingerprint(code, [folders.out, options.drafts ?? false, options.translationFallback ?? false], project, textHash) : undefined
   const last = inputs === undefined ? undefined : await timed('read', () => upToDate(cacheDir, inputs, folders.out))
   if (last) {
     timings.total = performance.now() - started

@@ -7,23 +7,21 @@
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
-import { listFiles } from '../content/read.ts'
-import type { Diagnostic, Project } from '../types.ts'
+import type { Diagnostic, Project, SourceFile } from '../types.ts'
 import type { Summary } from './summary.ts'
-import type { Written } from './write.ts'
+import { holdsExactly, type Written } from './write.ts'
 
 /** What a build reported, to be reported again. */
 export interface Report { diagnostics: Diagnostic[]; summary: Summary; pages: number }
 
 interface LastBuild {
+  /** The fingerprint of its inputs, the output folder among them. */
   inputs: string
-  out: string
   report: Report
-  /** Each file the build wrote, with its size and modification time, and the static files it copied. */
-  files: [string, number, number][]
+  /** What it wrote into the output folder, and the static files it copied there. */
+  written: Written['files']
   statics: string[]
 }
 
@@ -31,18 +29,16 @@ const file = (cacheDir: string) => join(cacheDir, 'last-build.bin')
 
 /**
  * A fingerprint of a build's inputs: the generator's code, the options that change the output,
- * and every source as read (texts, static files' sizes and times, problems met reading them).
+ * and every source as read (each by `hashOfSource`, the hash the build keys its cache by; static
+ * files by their sizes and times; problems met reading them).
  */
-export function fingerprint(code: string, options: unknown, project: Project): string {
-  const hash = createHash('sha1').update(code).update(JSON.stringify(options))
+export function fingerprint(code: string, options: unknown, project: Project, hashOfSource: (source: SourceFile) => string): string {
   const { siteFile, content, localeFiles, templateFiles, styleFiles, ...rest } = project
-  for (const source of [siteFile, ...content, ...localeFiles, ...templateFiles, ...styleFiles]) {
-    hash.update(JSON.stringify([source.path, source.problem ?? null, source.text.length])).update(source.text)
-  }
-  return hash.update(JSON.stringify(rest)).digest('base64url')
+  const sources = [siteFile, ...content, ...localeFiles, ...templateFiles, ...styleFiles].map((source) => [source.path, hashOfSource(source)])
+  return createHash('sha1').update(JSON.stringify([code, options, sources, rest])).digest('base64url')
 }
 
-/** The last build's report, when it read these very inputs and `out` is as it left it. */
+/** The last build's report, when it read these very inputs and `out`, its output folder, is as it left it. */
 export async function upToDate(cacheDir: string, inputs: string, out: string): Promise<Report | undefined> {
   let last: LastBuild
   try {
@@ -50,21 +46,12 @@ export async function upToDate(cacheDir: string, inputs: string, out: string): P
   } catch {
     return undefined
   }
-  if (last.inputs !== inputs || last.out !== out) return undefined
-  const present = await listFiles(out).catch(() => [])
-  const expected = new Set([...last.files.map(([path]) => path), ...last.statics])
-  if (present.length !== expected.size || present.some((path) => !expected.has(path))) return undefined
-  const untouched = last.files.every(([path, size, mtimeMs]) => {
-    const now = statSync(join(out, path), { throwIfNoEntry: false })
-    return now?.size === size && now.mtimeMs === mtimeMs
-  })
-  return untouched ? last.report : undefined
+  return last.inputs === inputs && await holdsExactly(out, last.written, last.statics) ? last.report : undefined
 }
 
 /** Records a build that wrote `written` (replacing the record of the one before). */
 export async function recordBuild(cacheDir: string, inputs: string, written: Written, statics: string[], report: Report): Promise<void> {
-  const files = [...written.files].map(([path, { size, mtimeMs }]): [string, number, number] => [path, size, mtimeMs])
-  const record: LastBuild = { inputs, out: written.dir, report, files, statics }
+  const record: LastBuild = { inputs, report, written: written.files, statics }
   await mkdir(cacheDir, { recursive: true })
   await writeFile(`${file(cacheDir)}.tmp`, serialize(record))
   await rename(`${file(cacheDir)}.tmp`, file(cacheDir))

@@ -165,13 +165,19 @@ async function staticFilesOf(staticDir: string | undefined): Promise<string[]> {
  */
 async function untouched(outDir: string, files: OutputFile[], versions: string[], previous: Written, staticDir: string | undefined): Promise<boolean> {
   if (previous.dir !== outDir || previous.files.size !== files.length) return false
-  const expected = new Set([...files.map((f) => f.path), ...(staticDir ? await listFiles(staticDir) : [])])
+  if (!files.every((f, i) => previous.files.get(f.path)?.version === versions[i])) return false
+  return holdsExactly(outDir, previous.files, staticDir ? await listFiles(staticDir) : [])
+}
+
+/**
+ * Whether `outDir` holds `files` as they were recorded (each with its size and modification
+ * time), the files named in `others`, and nothing else.
+ */
+export async function holdsExactly(outDir: string, files: ReadonlyMap<string, { size: number; mtimeMs: number }>, others: string[]): Promise<boolean> {
+  const expected = new Set([...files.keys(), ...others])
   const present = await listFiles(outDir)
   if (present.length !== expected.size || present.some((p) => !expected.has(p))) return false
-  return files.every((f, i) => {
-    const before = previous.files.get(f.path)
-    return before !== undefined && before.version === versions[i] && isUnchanged(join(outDir, f.path), before)
-  })
+  return [...files].every(([path, was]) => isUnchanged(join(outDir, path), was))
 }
 
 // The calls below are synchronous: for a thousand small files, a third of the time fs/promises takes.
