@@ -7,31 +7,35 @@
  */
 import { join } from 'node:path'
 import { bundleAssets } from '../assets/bundle.ts'
-import { hashOf, oncePer, oncePerKey } from '../util/memo.ts'
+import { hashOf, oncePerKey } from '../util/memo.ts'
 import { keptFiles } from '../util/kept-files.ts'
-import { CACHE_DIR, codeVersion, emptyCache, fromContentsOf, loadCache, memo, saveCache, unchanged, withBody, type BuildCache, type CachedPage, type KnownDoc } from './cache.ts'
+import { CACHE_DIR, codeVersion, emptyCache, fromContentsOf, loadCache, memo, saveCache, unchanged, type BuildCache } from './cache.ts'
+import { factsCached, bodyOf, keyOf, linksOf, linkText, parseKnown, textHash, withoutBody } from './known-docs.ts'
+import { pageKey, stillValid } from './page-keys.ts'
+import { builtFor, keepBuilt, optionsKey, rebuildBodies } from './body-edits.ts'
+import type { BuildOptions, BuildResult } from './contract.ts'
 import { collect } from '../routes/collections.ts'
 import { resolveFolders } from './folders.ts'
 import { packageDir } from '../util/package.ts'
 import { problem, whileProcessing } from '../errors.ts'
 import { checkHeroImages, siteImages } from '../assets/images.ts'
 import { placeholderCss } from '../assets/picture.ts'
-import { contentImageClashes, internalLinks, linkChecker } from '../routes/links.ts'
+import { contentImageClashes, linkChecker } from '../routes/links.ts'
 import { checkTemplateKeys, loadMessages } from '../content/messages.ts'
-import { bodyAfter, fileHash, headOf, parseDoc, parseDocs, splitFile, type ParsedDoc } from '../content/parse.ts'
+import { parseDocs } from '../content/parse.ts'
 import { readCode, readProject } from '../content/read.ts'
 import type { RenderInput } from '../render/renderer.ts'
 import { buildRouteTable } from '../routes/routes.ts'
 import { ShardPool } from '../render/shards.ts'
 import { templateVersions } from '../render/template-versions.ts'
 import { localeUrl } from '../shared/urls.ts'
-import { answerer, docPrint, type Read } from '../page/reads.ts'
+import { answerer, docPrint } from '../page/reads.ts'
 import { parseSite } from '../content/site.ts'
 import { searchFiles } from '../seo/index.ts'
-import { withDeployOutputs } from '../deploy/index.ts'
+import { deploySite } from '../deploy/index.ts'
 import { robots, sitemap } from '../routes/sitemap.ts'
-import { summarise, type Summary } from './summary.ts'
-import type { BodyFacts, BodySource, Diagnostic, Doc, OutputFile, Project, Route, RouteTable, SiteConfig, SourceFile } from '../types.ts'
+import { summarise } from './summary.ts'
+import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route } from '../types.ts'
 import { contentHash, removalsFinished, SPARE_DIR, writeSite } from './write.ts'
 import { adminClashes, adminConfig } from '../admin/config.ts'
 import { editorBundle } from '../admin/bundle.ts'
@@ -39,52 +43,7 @@ import { adminFiles } from '../admin/outputs.ts'
 import { pageManifest, saveManifest } from './manifest.ts'
 import { fingerprint, recordBuild, upToDate } from './last-build.ts'
 
-export interface BuildOptions {
-  /** The site folder holding content/, locales/ and static/. Default: the current directory. */
-  root?: string
-  /** The output folder. Default: dist */
-  out?: string
-  /** Write the output folder (default) or only return the files. */
-  write?: boolean
-  /** Include pages marked `draft: true` (the dev server does). */
-  drafts?: boolean
-  /** Show a page whose translation is missing in the other language, with a warning (the dev server does). */
-  translationFallback?: boolean
-  /**
-   * Re-use what earlier builds derived from unchanged inputs: `true` (default when writing) keeps
-   * the cache in .clinic/cache; a cache object (`emptyCache()`) keeps it in memory across calls.
-   */
-  cache?: boolean | BuildCache
-  /** Called as pages render, for a progress indicator. */
-  onProgress?: (done: number, total: number) => void
-  /** Worker threads for parsing and rendering; 0 renders in this thread. Default: one per core for large sites. */
-  threads?: number
-  /** The sources, already read (the dev server re-reads only the files a save changed). */
-  project?: Project
-}
-
-export interface BuildResult {
-  ok: boolean
-  diagnostics: Diagnostic[]
-  table?: RouteTable
-  /**
-   * Every generated file (static/ files are copied as they are and not listed; images under
-   * content/ are listed); none when `upToDate`.
-   */
-  files: OutputFile[]
-  summary?: Summary
-  /** Wall-clock milliseconds per stage, and `total`. */
-  timings: Record<string, number>
-  /** CPU milliseconds spent parsing, rendering and minifying, summed over all threads. */
-  work?: { parse: number; render: number; minify: number; threads: number }
-  /** Pages whose HTML came from the build cache, and pages rendered. */
-  pages?: { reused: number; rendered: number }
-  /**
-   * The inputs were those of the last build into this output folder, which is as that build left
-   * it: nothing was done, and the report is that build's (src/build/last-build.ts).
-   */
-  upToDate?: boolean
-}
+export type { BuildOptions, BuildResult } from './contract.ts'
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now()
@@ -100,8 +59,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const folders = resolveFolders(options)
   const project = options.project ?? await timed('read', () => readProject(folders.root, packageDir))
   if (project.siteFile.problem?.code === 'MissingFile') return { ...stop(), diagnostics: [project.siteFile.problem] }
-  diagnostics.push(...project.problems, ...[...project.templateFiles, ...project.styleFiles].flatMap((f) => f.problem ?? []))
   const persistent = options.cache ?? options.write !== false
+  // A save that changed Markdown bodies alone patches the last build kept in memory (the dev server's).
+  if (typeof persistent === 'object') {
+    const built = builtFor(persistent)
+    const patched = built && await rebuildBodies(built, project, persistent, options)
+    if (patched) return patched
+  }
+  diagnostics.push(...project.problems, ...[...project.templateFiles, ...project.styleFiles].flatMap((f) => f.problem ?? []))
   // Templates are not part of it: each page's key carries its own template's version.
   const code = persistent === true ? codeVersion(await readCode(packageDir)) : ''
   const cacheDir = join(folders.root, CACHE_DIR)
@@ -147,11 +112,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     })
     const byId = new Map(parsed.docs.map((d) => [d.id, d]))
     const facts = await timed('parse', () => factsOfBodies(parsed.docs, cache, next, bodiesParsed))
-    for (const doc of parsed.docs) {
-      // Most bodies have none: a spread call for each of thousands of files cost a dev rebuild 1.6 ms.
-      const found = facts.get(doc.id)!.diagnostics
-      if (found.length > 0) diagnostics.push(...found)
-    }
+    const parseProblems = diagnostics.length
+    // Most bodies have none: a spread call for each of thousands of files cost a dev rebuild 1.6 ms.
+    const bodyProblems = byDoc(parsed.docs, (doc) => facts.get(doc.id)!.diagnostics)
+    for (const found of bodyProblems.values()) diagnostics.push(...found)
 
     const locales = site.locales.map((l) => l.code)
     const links = new Map(parsed.docs.map((d) => [d.id, linksOf(facts.get(d.id)!)]))
@@ -164,12 +128,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const [staticList, contentImageList] = [project.staticFiles.join('\n'), project.contentImages.join('\n')]
     const checkLinks = remember('links', [table, staticList, contentImageList, unreadableUrls.join('\n')], () => linkChecker(table, project.staticFiles, unreadableUrls, project.contentImages))
     const clashes = remember('image urls', [table, staticList, contentImageList], () => contentImageClashes(project.contentImages, project.staticFiles, table))
-    diagnostics.push(...routeProblems, ...clashes, ...parsed.docs.flatMap((doc) => checkLinks(doc, facts.get(doc.id))))
+    const placeProblems = [...routeProblems, ...clashes]
+    const linkProblems = byDoc(parsed.docs, (doc) => checkLinks(doc, facts.get(doc.id)))
+    diagnostics.push(...placeProblems)
+    for (const found of linkProblems.values()) diagnostics.push(...found)
+    const siteProblemsAt = diagnostics.length
     if (admin) diagnostics.push(...adminClashes(table, project.content))
     if (failed()) return stop()
 
     const pictures = await timed('images', () => imagesReady)
     diagnostics.push(...pictures.diagnostics, ...checkHeroImages(parsed.docs, pictures.images))
+    const renderProblemsAt = diagnostics.length
     if (failed()) return stop()
     const generatedCss = placeholderCss(pictures.images)
     const bundled = await timed('bundle', () => remember('bundle', [generatedCss, ...project.styleFiles.map((f) => f.text)],
@@ -223,13 +192,25 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const bundle = await editorReady!
       return remember('admin files', [site, admin, collections, parsed.messages, bundled.assets, pictures.images, bundle], () => adminFiles(site, admin, input, bundle))
     })] : []
-    const files = withDeployOutputs([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, { remember, fromContents, folders: editor })
+    const deployed = deploySite([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, { remember, fromContents, folders: editor })
+    const { files } = deployed
     const summary = summarise(table, files, diagnostics, bundled.assets, fromContents)
     next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions),
       persistent === true ? join(folders.root, SPARE_DIR) : undefined))
     if (next.output) saveManifest(folders.root, folders.out, pageManifest(table, next.output, bundled.assets))
     if (persistent === true && !unchanged(cache, next)) await timed('cache', () => saveCache(folders.root, code, next))
-    else if (typeof persistent === 'object') Object.assign(persistent, next)
+    else if (typeof persistent === 'object') {
+      Object.assign(persistent, next)
+      keepBuilt(persistent, options.write === false ? {
+        project, options: optionsKey(options), docs: byId, facts, routesOf: placesOf(table.routes), checkLinks,
+        diagnostics: {
+          before: diagnostics.slice(0, parseProblems), bodies: bodyProblems, places: placeProblems, links: linkProblems,
+          after: diagnostics.slice(siteProblemsAt, renderProblemsAt),
+        },
+        input, derived: { collections, table }, answer, sharedFor, keys: table.routes.map((r) => keys.get(r)!), pages, files,
+        redeploy: deployed.redeploy, assets: bundled.assets, fromContents,
+      } : undefined)
+    }
     await kept.save()
     await timed('write', removalsFinished)
     if (inputs !== undefined && next.output) await recordBuild(cacheDir, inputs, next.output, project.staticFiles, { diagnostics, summary, pages: table.routes.length })
@@ -244,6 +225,23 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
 }
 
+/** What `find` finds for each Doc that has something, in the Docs' order. */
+function byDoc(docs: Doc[], find: (doc: Doc) => Diagnostic[]): Map<string, Diagnostic[]> {
+  const found = new Map<string, Diagnostic[]>()
+  for (const doc of docs) {
+    const some = find(doc)
+    if (some.length > 0) found.set(doc.id, some)
+  }
+  return found
+}
+
+/** The places of each Doc's routes in the table. */
+function placesOf(routes: Route[]): Map<string, number[]> {
+  const places = new Map<string, number[]>()
+  routes.forEach((route, at) => { if (route.docId) places.set(route.docId, [...places.get(route.docId) ?? [], at]) })
+  return places
+}
+
 /** Facts of every body: from the cache when the file is unchanged, else as the shards found them. */
 async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, parsed: Promise<Map<string, BodyFacts>>): Promise<Map<string, BodyFacts>> {
   const found = await parsed
@@ -251,70 +249,5 @@ async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, p
   for (const doc of docs) next.facts.set(keyOf(doc), facts.get(doc.id)!)
   return facts
 }
-
-/** The key of a route's page in the cache: what it shows besides what it reads (src/page/reads.ts). */
-function pageKey(route: Route, shared: string, docHash: string): string {
-  const last = pageKeys.get(route)
-  if (last?.shared === shared && last.docHash === docHash) return last.key
-  const key = `${shared} ${docHash} ${JSON.stringify(route)}`
-  pageKeys.set(route, { shared, docHash, key })
-  return key
-}
-const pageKeys = new WeakMap<Route, { shared: string; docHash: string; key: string }>()
-
-/** A cached page whose reads all get the answers they got; checked once per answerer (the dev server's builds mostly share one). */
-function stillValid(page: CachedPage, answer: (read: Read) => string): boolean {
-  if (validWith.get(page) === answer) return true
-  const valid = page.reads.every(([read, answered]) => answer(read) === answered)
-  if (valid) validWith.set(page, answer)
-  return valid
-}
-const validWith = new WeakMap<CachedPage, (read: Read) => string>()
-
-// Derived once per object, so that the steps after them see that nothing changed.
-const withoutBody = oncePer((doc: Doc): Doc => ({ ...doc, markdown: '', hash: '' }))
-const linksOf = oncePer((facts: BodyFacts) => internalLinks(facts))
-const linkText = oncePer((links: string[]) => links.join(' '))
-/** A source's identity for the caches: its text, and why it could not be read (its text is then ''). */
-const textHash = oncePer((file: SourceFile) => hashOf(file.text, file.problem?.message ?? ''))
-const keyOf = oncePer((doc: Doc) => `${doc.id} ${doc.hash}`)
-/** Whether the cache holds the facts of a content file's body, known before its front matter is read. */
-function factsCached(file: SourceFile, cache: BuildCache): boolean {
-  const known = cache.docs.get(file.path)
-  return known?.text === textHash(file) && known.result.doc !== undefined && cache.facts.has(keyOf(known.result.doc))
-}
-
-/**
- * A content file's Doc, from the cache when neither the file nor the site configuration changed,
- * or with its new body when only the body did (its front matter, so its data, is the same).
- */
-function parseKnown(file: SourceFile, site: SiteConfig, siteHash: string, cache: BuildCache, next: BuildCache): ParsedDoc {
-  const text = textHash(file)
-  const known = cache.docs.get(file.path)
-  const entry = known?.site !== siteHash ? parsed(file, site, text, siteHash)
-    : known.text === text ? withBody(file, known) ?? parsed(file, site, text, siteHash)
-      : bodyEdited(file, known, text) ?? parsed(file, site, text, siteHash)
-  next.docs.set(file.path, entry)
-  return entry.result
-}
-
-function parsed(file: SourceFile, site: SiteConfig, text: string, siteHash: string): KnownDoc {
-  const result = parseDoc(file, site)
-  return { text, site: siteHash, result, ...(result.doc ? { head: headOf(file) } : {}) }
-}
-
-/** The cached Doc with the file's new body, when its front matter block is the one cached. */
-function bodyEdited(file: SourceFile, known: KnownDoc, text: string): KnownDoc | undefined {
-  const doc = known.result.doc
-  const body = doc && known.head !== undefined ? bodyAfter(file, known.head) : undefined
-  return doc && body ? { ...known, text, result: { ...known.result, doc: { ...doc, ...body, hash: fileHash(file) } } } : undefined
-}
-
-/** A content file's body: split after its front matter block as the cache knows it, when that is unchanged. */
-function bodyOf(file: SourceFile, cache: BuildCache): BodySource {
-  const head = cache.docs.get(file.path)?.head
-  return (head !== undefined && bodyAfter(file, head)) || splitFile(file).body
-}
-
 
 const staticDir = (project: Project) => (project.staticFiles.length ? join(project.root, 'static') : undefined)

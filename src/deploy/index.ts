@@ -27,9 +27,24 @@ export interface DeployMemos {
   folders?: { files: OutputFile[]; headers: HeaderRule }[]
 }
 
-export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: SiteConfig, { remember = compute, fromContents = readContents, folders = [] }: DeployMemos = {}): OutputFile[] {
+export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: SiteConfig, memos: DeployMemos = {}): OutputFile[] {
+  return deploySite(files, table, site, memos).files
+}
+
+export interface DeployedSite {
+  files: OutputFile[]
+  /**
+   * One page again, after its HTML changed, with the policy the site has: undefined when the
+   * page's inline scripts and styles differ from `before`'s, so the policy may not be the same.
+   */
+  redeploy: (page: OutputFile, before: OutputFile) => OutputFile | undefined
+}
+
+/** withDeployOutputs, and what re-deploys a page whose body alone changed (src/build/body-edits.ts). */
+export function deploySite(files: OutputFile[], table: RouteTable, site: SiteConfig, { remember = compute, fromContents = readContents, folders = [] }: DeployMemos = {}): DeployedSite {
   const pages = withLanguageNotFound(files, table, site)
-  const html = pages.filter(isHtml).map((f) => fromContents('inline texts', f, (contents) => sharedTexts(JSON.stringify(inlineTexts(text(contents))))))
+  const textsOf = (page: OutputFile) => fromContents('inline texts', page, (contents) => sharedTexts(JSON.stringify(inlineTexts(text(contents)))))
+  const html = pages.filter(isHtml).map(textsOf)
   const css = pages.filter((f) => f.path.endsWith('.css')).map((f) => text(f.contents))
   // Compared by text: a page edit seldom changes its inline scripts.
   const policy = remember('policy', [site, ...html.map(inlineKey), ...css], () => contentSecurityPolicy(site, { html, css }))
@@ -37,17 +52,21 @@ export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: 
   const withPolicy = remember('policy meta', [meta], () => perKey((page) => withMeta(page, meta)))
   // Kept per page like its markup: hashing every page's version again cost a dev rebuild 8 ms at 4,000 pages.
   const versionWithMeta = remember('policy versions', [meta], () => perKey((version) => hashOf(version, meta)))
+  // Made when read: the writer reads only the pages whose version it has not written.
+  const deployed = (f: OutputFile): OutputFile => ({ path: f.path, get contents() { return withPolicy(f.path, text(f.contents)) }, version: f.version && versionWithMeta(f.path, f.version) })
   const headers = remember('headers', [policy], () => securityHeaders(policy))
   const redirects = redirectsFile(table, site)
-  return [
-    // Made when read: the writer reads only the pages whose version it has not written.
-    ...pages.map((f): OutputFile => (isHtml(f) ? { path: f.path, get contents() { return withPolicy(f.path, text(f.contents)) }, version: f.version && versionWithMeta(f.path, f.version) } : f)),
-    ...folders.flatMap((folder) => folder.files),
-    headersFile(headers, folders.map((folder) => folder.headers)),
-    ...(redirects ? [redirects] : []),
-    noJekyll,
-    ...remember('cloudfront', [table, site, headers, JSON.stringify(folders.map((f) => f.headers))], () => cloudFrontFunctions(table, site, headers, folders.map((f) => f.headers))),
-  ]
+  return {
+    files: [
+      ...pages.map((f) => (isHtml(f) ? deployed(f) : f)),
+      ...folders.flatMap((folder) => folder.files),
+      headersFile(headers, folders.map((folder) => folder.headers)),
+      ...(redirects ? [redirects] : []),
+      noJekyll,
+      ...remember('cloudfront', [table, site, headers, JSON.stringify(folders.map((f) => f.headers))], () => cloudFrontFunctions(table, site, headers, folders.map((f) => f.headers))),
+    ],
+    redeploy: (page, before) => (inlineKey(textsOf(page)) === inlineKey(textsOf(before)) ? deployed(page) : undefined),
+  }
 }
 
 const inlineKey = oncePer((texts: InlineTexts) => JSON.stringify(texts))

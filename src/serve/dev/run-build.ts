@@ -1,6 +1,7 @@
 /** The one place the dev server calls the build: everything in memory, drafts and untranslated pages shown. */
 import { build, type BuildResult } from '../../build/build.ts'
 import { emptyCache, type BuildCache } from '../../build/cache.ts'
+import { rehearse } from '../../build/body-edits.ts'
 import { packageDir } from '../../util/package.ts'
 import { readProject, rereadProject } from '../../content/read.ts'
 import type { Project } from '../../types.ts'
@@ -31,3 +32,6 @@ export async function buildPreview(root: string, changed: string[]): Promise<Pre
   const result = await build({ root, project, write: false, drafts: true, translationFallback: true, cache })
   return { ...result, staticVersions: project.staticVersions }
 }
+
+/** Warms this thread's parser, React and minifier on a few pages of the last build (src/build/body-edits.ts). */
+export const rehearsePreview = () => rehearse(cache)

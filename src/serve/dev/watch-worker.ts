@@ -6,10 +6,20 @@
  * waits (at most a second) until the server says the rebuild is done; changes meanwhile wait in
  * the operating system's queue and are reported right after.
  */
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { watchSources, type WatchedFolder } from './watch.ts'
 
 const MAX_PAUSE_MS = 1000
+
+// The re-reads are background work: where the system lets a thread have a priority of its own
+// (Linux: /proc/thread-self names it), this one yields to the rebuild and the server.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10)
+} catch {
+  // elsewhere it keeps the process's priority
+}
 
 const { folders, rebuilding } = workerData as { folders: WatchedFolder[]; rebuilding: Int32Array }
 const watcher = await watchSources(folders, (path) => {
