@@ -25,7 +25,7 @@ import { pageKey } from './page-keys.ts'
 import { summarise } from './summary.ts'
 import { contentHash } from './write.ts'
 
-/** What a successful build kept in memory (BuildCache.built), for the next one to start from. */
+/** What a successful build kept in memory beside its cache (keepBuilt), for the next one to start from. */
 export interface BuiltSite {
   /** The sources as read, and the options that change the output (optionsKey). */
   project: Project
@@ -42,9 +42,10 @@ export interface BuiltSite {
   derived: Derived
   answer: (read: Read) => string
   sharedFor: (template: string) => string
-  /** Per route: the page's key in the cache, and the page before and after the deploy stage. */
+  /** Per route: the page's key in the cache, and its file before the deploy stage. */
   keys: string[]
   pages: OutputFile[]
+  /** Every file of the build, the routes' pages first and in the same order. */
   files: OutputFile[]
   redeploy: DeployedSite['redeploy']
   assets: Assets
@@ -65,6 +66,7 @@ export function keepBuilt(cache: BuildCache, built: BuiltSite | undefined): void
 /** The options a BuiltSite must have been built with to be re-used. */
 export const optionsKey = (options: BuildOptions) => JSON.stringify([options.drafts ?? false, options.translationFallback ?? false])
 
+/** The build of `project`, read again since `built` was made; undefined when more than bodies changed. */
 export async function rebuildBodies(built: BuiltSite, project: Project, cache: BuildCache, options: BuildOptions): Promise<BuildResult | undefined> {
   const started = performance.now()
   if (options.write !== false || optionsKey(options) !== built.options) return undefined

@@ -27,10 +27,6 @@ export interface DeployMemos {
   folders?: { files: OutputFile[]; headers: HeaderRule }[]
 }
 
-export function withDeployOutputs(files: OutputFile[], table: RouteTable, site: SiteConfig, memos: DeployMemos = {}): OutputFile[] {
-  return deploySite(files, table, site, memos).files
-}
-
 export interface DeployedSite {
   files: OutputFile[]
   /**
@@ -40,7 +36,7 @@ export interface DeployedSite {
   redeploy: (page: OutputFile, before: OutputFile) => OutputFile | undefined
 }
 
-/** withDeployOutputs, and what re-deploys a page whose body alone changed (src/build/body-edits.ts). */
+/** The site's files with what each host needs added, and what re-deploys a page whose body alone changed (src/build/body-edits.ts). */
 export function deploySite(files: OutputFile[], table: RouteTable, site: SiteConfig, { remember = compute, fromContents = readContents, folders = [] }: DeployMemos = {}): DeployedSite {
   const pages = withLanguageNotFound(files, table, site)
   const textsOf = (page: OutputFile) => fromContents('inline texts', page, (contents) => sharedTexts(JSON.stringify(inlineTexts(text(contents)))))
