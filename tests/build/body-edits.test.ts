@@ -12,7 +12,7 @@ import { emptyCache } from '../../src/build/cache.ts'
 import { packageDir } from '../../src/util/package.ts'
 import { readProject, rereadProject } from '../../src/content/read.ts'
 import type { Project } from '../../src/types.ts'
-import { copySite, edit } from '../support/helpers.ts'
+import { contentsOf, copySite, edit } from '../support/helpers.ts'
 
 const site = copySite()
 const cache = emptyCache()
@@ -24,15 +24,13 @@ async function save(...changed: string[]): Promise<BuildResult> {
   return build({ ...options, project, cache })
 }
 
-const contentsOf = (result: BuildResult) => new Map(result.files.map((f) => [f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('base64')]))
-
-/** The same files (contents and versions), problems and summary as a build from nothing. */
+/** The same files (contents, and the versions of pages), problems and summary as a build from nothing. */
 async function expectSameAsCold(result: BuildResult): Promise<void> {
   const cold = await build({ ...options, cache: false })
   expect(result.ok).toBe(cold.ok)
   expect(result.diagnostics).toEqual(cold.diagnostics)
   if (!cold.ok) return
-  const [warm, fresh] = [contentsOf(result), contentsOf(cold)]
+  const [warm, fresh] = [contentsOf(result.files), contentsOf(cold.files)]
   expect([...warm.keys()]).toEqual([...fresh.keys()])
   expect([...fresh].filter(([path, text]) => warm.get(path) !== text).map(([path]) => path)).toEqual([])
   const pageVersions = (r: BuildResult) => r.files.filter((f) => f.path.endsWith('.html')).map((f) => f.version)
@@ -57,7 +55,7 @@ describe('saves that change bodies alone', () => {
     const result = await save(ARTICLE)
     expect(result.patched).toBe(true)
     expect(result.pages!.rendered).toBe(1)
-    expect(contentsOf(result).get(ARTICLE_PAGE)).toContain('A sentence added while editing.')
+    expect(contentsOf(result.files).get(ARTICLE_PAGE)).toContain('A sentence added while editing.')
     await expectSameAsCold(result)
   })
 
@@ -67,7 +65,7 @@ describe('saves that change bodies alone', () => {
     const result = await save(ARTICLE, CONTACT_CN)
     expect(result.patched).toBe(true)
     expect(result.pages!.rendered).toBe(2)
-    expect(contentsOf(result).get('cn/contact/index.html')).toContain('联系我们的方式')
+    expect(contentsOf(result.files).get('cn/contact/index.html')).toContain('联系我们的方式')
     await expectSameAsCold(result)
   })
 
@@ -76,7 +74,7 @@ describe('saves that change bodies alone', () => {
     const result = await save(BLOG)
     expect(result.patched).toBe(true)
     expect(result.pages!.rendered).toBe(result.table!.routes.filter((r) => r.docId === BLOG).length)
-    expect(contentsOf(result).get('blog/index.html')).toContain('About our articles')
+    expect(contentsOf(result.files).get('blog/index.html')).toContain('About our articles')
     await expectSameAsCold(result)
   })
 
@@ -101,13 +99,13 @@ describe('saves that change bodies alone', () => {
   })
 
   test('an edit undone: the page is again as it was', async () => {
-    const before = contentsOf(await save())
+    const before = contentsOf((await save()).files)
     edit(site, ARTICLE, (t) => `${t}\nA second thought.\n`)
     expect((await save(ARTICLE)).patched).toBe(true)
     edit(site, ARTICLE, (t) => t.replace('\nA second thought.\n', ''))
     const undone = await save(ARTICLE)
     expect(undone.patched).toBe(true)
-    expect(contentsOf(undone)).toEqual(before)
+    expect(contentsOf(undone.files)).toEqual(before)
     await expectSameAsCold(undone)
   })
 
@@ -127,7 +125,7 @@ describe('saves that change bodies alone', () => {
     edit(site, ARTICLE, (t) => t.replace('![]', '![Arches in the waiting area]'))
     const fixed = await save(ARTICLE)
     expect(fixed.patched).toBe(true)
-    expect(contentsOf(fixed).get(ARTICLE_PAGE)).toContain('Arches in the waiting area')
+    expect(contentsOf(fixed.files).get(ARTICLE_PAGE)).toContain('Arches in the waiting area')
     await expectSameAsCold(fixed)
   })
 

@@ -12,7 +12,7 @@ import { emptyCache } from '../../src/build/cache.ts'
 import { packageDir } from '../../src/util/package.ts'
 import { readProject, rereadProject } from '../../src/content/read.ts'
 import type { Project } from '../../src/types.ts'
-import { copySite, edit } from '../support/helpers.ts'
+import { contentsOf, copySite, edit } from '../support/helpers.ts'
 
 const site = copySite()
 const cache = emptyCache()
@@ -26,14 +26,11 @@ async function rebuild(...changed: string[]): Promise<BuildResult> {
   return build({ ...options, project, cache })
 }
 
-/** Every file, as text (binary files as base64), by path. */
-const contentsOf = (result: BuildResult) => new Map(result.files.map((f) => [f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('base64')]))
-
 async function expectSameAsCold(result: BuildResult): Promise<void> {
   const cold = await build({ ...options, cache: false })
   expect(result.ok, JSON.stringify(result.diagnostics)).toBe(true)
   expect(cold.ok).toBe(true)
-  const [warm, fresh] = [contentsOf(result), contentsOf(cold)]
+  const [warm, fresh] = [contentsOf(result.files), contentsOf(cold.files)]
   expect([...warm.keys()].sort()).toEqual([...fresh.keys()].sort())
   const differing = [...fresh].filter(([path, text]) => warm.get(path) !== text).map(([path]) => path)
   expect(differing).toEqual([])
@@ -61,14 +58,14 @@ describe('incremental rebuilds', () => {
     appendFileSync(join(site, ARTICLE), '\nA sentence added while editing.\n')
     const result = await rebuild(ARTICLE)
     expect(result.pages!.rendered).toBe(1)
-    expect(contentsOf(result).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')).toContain('A sentence added while editing.')
+    expect(contentsOf(result.files).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')).toContain('A sentence added while editing.')
     await expectSameAsCold(result)
   })
 
   test("an article's title: the pages that show it, not the whole site", async () => {
     edit(site, ARTICLE, (t) => t.replace(/^title: .*$/m, 'title: Getting Ready for Rhinoplasty'))
     const result = await rebuild(ARTICLE)
-    const showing = [...contentsOf(result)].filter(([path, text]) => path.endsWith('.html') && text.includes('Getting Ready for Rhinoplasty')).length
+    const showing = [...contentsOf(result.files)].filter(([path, text]) => path.endsWith('.html') && text.includes('Getting Ready for Rhinoplasty')).length
     expect(showing).toBeGreaterThan(2) // the article, the blog index, related articles, service sidebars
     expect(result.pages!.rendered).toBeGreaterThanOrEqual(showing)
     expect(result.pages!.rendered).toBeLessThan(total / 2)
@@ -94,7 +91,7 @@ describe('incremental rebuilds', () => {
   test('a link added to a body changes the sidebars that follow links', async () => {
     appendFileSync(join(site, ARTICLE), '\nSee also [ear surgery](/services/ear/).\n')
     const result = await rebuild(ARTICLE)
-    expect(contentsOf(result).get('services/ear/index.html')).toContain('Getting Ready for Rhinoplasty')
+    expect(contentsOf(result.files).get('services/ear/index.html')).toContain('Getting Ready for Rhinoplasty')
     await expectSameAsCold(result)
   })
 
@@ -118,10 +115,10 @@ describe('incremental rebuilds', () => {
     writeFileSync(join(site, 'static/images/diagram.svg'), svg(640, 360))
     appendFileSync(join(site, ARTICLE), '\n![A diagram of the nose](/images/diagram.svg)\n')
     const first = await rebuild('static/images/diagram.svg', ARTICLE)
-    expect(contentsOf(first).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')).toMatch(/<img[^>]*diagram\.svg[^>]*width="640" height="360"/)
+    expect(contentsOf(first.files).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')).toMatch(/<img[^>]*diagram\.svg[^>]*width="640" height="360"/)
     writeFileSync(join(site, 'static/images/diagram.svg'), svg(100, 50))
     const second = await rebuild('static/images/diagram.svg')
-    expect(contentsOf(second).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')).toMatch(/<img[^>]*diagram\.svg[^>]*width="100" height="50"/)
+    expect(contentsOf(second.files).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')).toMatch(/<img[^>]*diagram\.svg[^>]*width="100" height="50"/)
     await expectSameAsCold(second)
   })
 
@@ -129,14 +126,14 @@ describe('incremental rebuilds', () => {
     const image = 'content/en/blog/rhinoplasty-recovery-timeline.png'
     const reference = '\n![Recovery timeline](rhinoplasty-recovery-timeline.png)\n'
     const draw = (width: number) => sharp({ create: { width, height: 400, channels: 3, background: '#a8b8c8' } }).png().toFile(join(site, image))
-    const articlePage = (result: BuildResult) => contentsOf(result).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')
+    const articlePage = (result: BuildResult) => contentsOf(result.files).get('blog/how-to-prepare-for-a-rhinoplasty/index.html')
     appendFileSync(join(site, ARTICLE), reference)
     const missing = await rebuild(ARTICLE)
     expect(missing.diagnostics).toMatchObject([{ code: 'MissingImage', file: ARTICLE }])
     await draw(600)
     const added = await rebuild(image)
     expect(articlePage(added)).toMatch(/<img src="\/assets\/images\/rhinoplasty-recovery-timeline\.\w+-600\.png"[^>]* width="600" height="400"/)
-    expect(contentsOf(added).has('en/blog/rhinoplasty-recovery-timeline.png')).toBe(true)
+    expect(contentsOf(added.files).has('en/blog/rhinoplasty-recovery-timeline.png')).toBe(true)
     await expectSameAsCold(added)
     await draw(800)
     const redrawn = await rebuild(image)
@@ -145,7 +142,7 @@ describe('incremental rebuilds', () => {
     edit(site, ARTICLE, (t) => t.replace(reference, ''))
     rmSync(join(site, image))
     const removed = await rebuild(image, ARTICLE)
-    expect(contentsOf(removed).has('en/blog/rhinoplasty-recovery-timeline.png')).toBe(false)
+    expect(contentsOf(removed.files).has('en/blog/rhinoplasty-recovery-timeline.png')).toBe(false)
     await expectSameAsCold(removed)
   })
 

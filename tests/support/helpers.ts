@@ -7,6 +7,10 @@ import { join, resolve } from 'node:path'
 export const projectRoot = resolve(import.meta.dirname, '../..')
 export const BIN = join(projectRoot, 'bin/clinic-build.js')
 
+/** A build's files, as text (binary files as base64), by path. */
+export const contentsOf = (files: { path: string; contents: string | Uint8Array }[]) =>
+  new Map(files.map((f) => [f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('base64')]))
+
 /** A fresh copy of the site's sources (content/, locales/, static/) in a temporary folder. */
 export function copySite(): string {
   const dir = mkdtempSync(join(tmpdir(), 'clinic-site-'))
