@@ -30,9 +30,8 @@ export interface BuiltSite {
   /** The sources as read, and the options that change the output (optionsKey). */
   project: Project
   options: string
-  /** The Docs built, by id, in the build's order, and their bodies' facts. */
+  /** The Docs built, by id, in the build's order (their bodies' facts are in the cache, by keyOf). */
   docs: Map<string, Doc>
-  facts: Map<string, BodyFacts>
   /** The places in the route table (and in `pages`, `keys` and `files`) of each Doc's routes. */
   routesOf: Map<string, number[]>
   /** The build's problems, in its order: those found per Doc by Doc id (only Docs with some). */
@@ -89,7 +88,7 @@ export async function rebuildBodies(built: BuiltSite, project: Project, cache: B
     const found = await pool.analyse(docs.map(({ doc }) => doc))
     const facts = new Map(docs.map(({ doc }) => [doc.id, found.get(doc.id)!]))
     for (const { before, doc } of docs) {
-      const [was, now] = [built.facts.get(before.id)!, facts.get(doc.id)!]
+      const [was, now] = [cache.facts.get(keyOf(before))!, facts.get(doc.id)!]
       if (linkText(linksOf(was)) !== linkText(linksOf(now)) || imageText(was) !== imageText(now)) return undefined
     }
     const parsed = performance.now() - t0
@@ -102,13 +101,15 @@ export async function rebuildBodies(built: BuiltSite, project: Project, cache: B
     const renderedIn = performance.now() - t1
     // Worker threads answer in their own order: each page by its path.
     const atOf = new Map(routes.map((at) => [table.routes[at]!.output, at]))
-    const made = rendered.map((rendering) => {
+    const made = []
+    for (const rendering of rendered) {
       const at = atOf.get(rendering.path)!
       const page = { html: rendering.html, hash: contentHash(rendering.html), reads: rendering.reads.map((read): [Read, string] => [read, built.answer(read)]) }
       const file: OutputFile = { path: rendering.path, get contents() { return page.html }, version: page.hash }
-      return { at, route: table.routes[at]!, page, file, deployed: built.redeploy(file, built.pages[at]!), missing: rendering.missingMessages }
-    })
-    if (made.some((m) => !m.deployed)) return undefined
+      const deployed = built.redeploy(file, built.pages[at]!)
+      if (!deployed) return undefined
+      made.push({ at, route: table.routes[at]!, page, file, deployed, missing: rendering.missingMessages })
+    }
 
     const diagnostics = { ...built.diagnostics, bodies: new Map(built.diagnostics.bodies), links: new Map(built.diagnostics.links) }
     for (const { doc } of docs) {
@@ -126,7 +127,6 @@ export async function rebuildBodies(built: BuiltSite, project: Project, cache: B
       cache.facts.delete(keyOf(before))
       cache.facts.set(keyOf(doc), facts.get(doc.id)!)
       built.docs.set(doc.id, doc)
-      built.facts.set(doc.id, facts.get(doc.id)!)
     }
     const allFiles = [...built.files]
     for (const { at, route, page, file, deployed } of made) {
@@ -135,7 +135,7 @@ export async function rebuildBodies(built: BuiltSite, project: Project, cache: B
       cache.pages.set(key, page)
       built.keys[at] = key
       built.pages[at] = file
-      allFiles[at] = deployed!
+      allFiles[at] = deployed
     }
     Object.assign(built, { project, files: allFiles, diagnostics })
     const summary = summarise(table, allFiles, all, built.assets, built.fromContents)

@@ -202,7 +202,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     else if (typeof persistent === 'object') {
       Object.assign(persistent, next)
       keepBuilt(persistent, options.write === false ? {
-        project, options: optionsKey(options), docs: byId, facts, routesOf: placesOf(table.routes), checkLinks,
+        project, options: optionsKey(options), docs: byId, routesOf: placesOf(table.routes), checkLinks,
         diagnostics: {
           before: diagnostics.slice(0, parseProblems), bodies: bodyProblems, places: placeProblems, links: linkProblems,
           after: diagnostics.slice(siteProblemsAt, renderProblemsAt),
