@@ -16,7 +16,7 @@ import { openSegments, readPage, removeSegmentsBut, storePages, type Location, t
 import type { BodyFacts, SourceFile } from '../types.ts'
 
 /** Bump when the cached shape changes. */
-const FORMAT = 6
+const FORMAT = 7
 
 export interface BuildCache {
   /** Facts of a body, by `${doc.id} ${doc.hash}`. */
@@ -107,8 +107,16 @@ export const CACHE_DIR = '.clinic/cache'
 
 const file = (root: string) => join(root, CACHE_DIR, 'build.bin')
 
-/** What build.bin holds: the cache, with each page's HTML replaced by where it is stored. */
-type Saved = { code: string; pages: Map<string, Omit<CachedPage, 'html'> & { at: Location }> } & Omit<BuildCache, 'pages' | 'steps'>
+/**
+ * What build.bin holds: the cache, with each page's HTML replaced by where it is stored, and its
+ * reads by their places in `reads`. Most reads are shared (a locale's messages, its services) or
+ * come in few answers, so each [read, answer] is stored once: a sixth of build.bin's bytes before.
+ */
+type Saved = {
+  code: string
+  reads: CachedPage['reads']
+  pages: Map<string, Omit<CachedPage, 'html' | 'reads'> & { reads: number[]; at: Location }>
+} & Omit<BuildCache, 'pages' | 'steps'>
 
 /** The cache a previous build left, or an empty one when there is none or it is of other code. */
 export async function loadCache(root: string, code: string): Promise<BuildCache> {
@@ -120,7 +128,7 @@ export async function loadCache(root: string, code: string): Promise<BuildCache>
     for (const [key, { hash, reads, at }] of stored.pages) {
       const segment = segments.get(at.segment)
       // A page whose segment is gone or cut short is rendered again.
-      if (segment && at.offset + at.length <= segment.size) pages.set(key, storedPage(hash, reads, { segment, at }))
+      if (segment && at.offset + at.length <= segment.size) pages.set(key, storedPage(hash, reads.map((i) => stored.reads[i]!), { segment, at }))
     }
     for (const known of stored.docs.values()) bodiless.add(known)
     return { ...emptyCache(), facts: stored.facts, pages, docs: stored.docs, derived: stored.derived, output: stored.output }
@@ -158,6 +166,19 @@ export function unchanged(loaded: BuildCache, next: BuildCache): boolean {
     && loaded.output?.dir === next.output?.dir && same(loaded.output?.files, next.output?.files)
 }
 
+/** Each distinct [read, answer] once, in `list`; `place` gives a pair's index there. */
+function readTable() {
+  const list: CachedPage['reads'] = []
+  const places = new Map<Read, Map<string, number>>()
+  const place = ([read, answer]: CachedPage['reads'][number]): number => {
+    const answers = places.get(read) ?? places.set(read, new Map()).get(read)!
+    let at = answers.get(answer)
+    if (at === undefined) answers.set(answer, (at = list.push([read, answer]) - 1))
+    return at
+  }
+  return { list, place }
+}
+
 /**
  * Replaces the stored cache with this build's entries (so it never grows beyond one build): the
  * pages it rendered go into a new segment, build.bin is replaced whole, and then the segments
@@ -172,9 +193,10 @@ export async function saveCache(root: string, code: string, cache: BuildCache): 
     return [key, stored ? { stored } : { html: page.html }]
   }))
   const locations = await storePages(dir, toStore)
-  const pages = new Map([...cache.pages].map(([key, { hash, reads }]) => [key, { hash, reads, at: locations.get(key)! }]))
+  const reads = readTable()
+  const pages = new Map([...cache.pages].map(([key, page]) => [key, { hash: page.hash, reads: page.reads.map(reads.place), at: locations.get(key)! }]))
   const docs = new Map([...cache.docs].map(([path, known]) => [path, withoutBody(known)]))
-  const saved: Saved = { code, facts: cache.facts, pages, docs, derived: cache.derived, output: cache.output }
+  const saved: Saved = { code, reads: reads.list, facts: cache.facts, pages, docs, derived: cache.derived, output: cache.output }
   await writeFile(`${target}.tmp`, serialize(saved))
   await rename(`${target}.tmp`, target)
   await removeSegmentsBut(dir, new Set([...locations.values()].map((at) => at.segment)))

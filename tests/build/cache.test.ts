@@ -5,6 +5,7 @@
  */
 import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { deserialize } from 'node:v8'
 import { expect, test } from 'vitest'
 import { build, type BuildResult } from '../../src/build/build.ts'
 import { copySite, edit } from '../support/helpers.ts'
@@ -59,6 +60,22 @@ test('pages are kept apart from build.bin: an edit adds a segment of its pages a
   expect(statSync(join(cacheDir(site), 'build.bin')).mtimeMs).toBe(stored)
   expect(segments(site)).toEqual(now)
   await expectSameAsCold(site)
+}, 120_000)
+
+test('build.bin keeps each read of the rest of the site once, however many pages made it', async () => {
+  const site = copySite()
+  await built(site)
+  const stored = deserialize(readFileSync(join(cacheDir(site), 'build.bin'))) as { reads: [string, string][]; pages: Map<string, { reads: number[] }> }
+  const pairs = stored.reads.map(([read, answer]) => `${read} = ${answer}`)
+  expect(new Set(pairs).size).toBe(pairs.length)
+  // Every English page reads the English messages: one entry, named by each of them.
+  const messages = stored.reads.findIndex(([read]) => read === 'messages en')
+  const naming = [...stored.pages.values()].filter((page) => page.reads.includes(messages))
+  expect(naming.length).toBeGreaterThan(10)
+  expect(stored.reads.filter(([read]) => read === 'messages en')).toHaveLength(1)
+  // Read back, a warm build finds every page's reads answered as before: nothing is rendered.
+  appendFileSync(join(site, 'content/en/contact.md'), '\nWe answer enquiries within two working days.\n')
+  expect((await built(site)).pages!.rendered).toBe(1)
 }, 120_000)
 
 test('a new output folder is written from the stored pages, and a message edit renders them from the stored Docs', async () => {
