@@ -310,7 +310,7 @@ test('a bug in clinic-build is one line naming the file it was processing, and t
   expect(debug.stderr.split('\n')[0]).toBe(r.stderr.trimEnd())
   expect(debug.stderr).toMatch(/caused by: TypeError: a planted bug\n\s+at /)
   rmSync(copy, { recursive: true, force: true })
-}, 60_000)
+})
 
 test('the CLI runs from a bundle of its sources, made again when one of them changes', async () => {
   const copy = copyPackage()
@@ -335,4 +335,4 @@ test('the CLI runs from a bundle of its sources, made again when one of them cha
   expect(broken.stderr).toMatch(/^clinic-build: src\/cli\.ts:\d+:\d+  Expected "\)" but found/)
   expect(broken.stderr).not.toMatch(/\n\s+at /)
   rmSync(copy, { recursive: true, force: true })
-}, 60_000)
+})

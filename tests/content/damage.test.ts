@@ -134,7 +134,7 @@ let site: Site
 beforeAll(async () => {
   site = new Site()
   await site.start()
-}, 60_000)
+})
 afterAll(() => rmSync(site.root, { recursive: true, force: true }))
 
 /** Front matter of a kind, and a page's file laid out and with a body. */

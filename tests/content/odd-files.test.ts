@@ -21,7 +21,7 @@ beforeAll(async () => {
   const { status, stderr } = await runCli(['--root', site, '--out', out])
   expect(status, stderr).toBe(0)
   previous = snapshot(out)
-}, 60_000)
+})
 
 type Entry = string | { link: string } | { folder: true }
 
@@ -155,4 +155,4 @@ test('a file the build may not read is Unreadable, naming it, and the previous s
   } finally {
     rmSync(locked, { force: true })
   }
-}, 60_000)
+})

@@ -223,7 +223,7 @@ describe('sharing images', () => {
     expect(long.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
     const card = long.files.find((f) => f.path === 'og/services-en.png')!.contents as Uint8Array
     expect((await sharp(card).metadata()).width).toBe(1200)
-  }, 60_000)
+  })
 })
 
 describe('Open Graph and hreflang', () => {
