@@ -25,6 +25,20 @@ function resave(site: string, save: (text: string, file: string) => Buffer): num
   return count
 }
 
+/**
+ * The files of the output folder `dir` that are not byte for byte the original build's: changed,
+ * added or missing. Compared with Buffer.equals: a deep equality of the 7 MB editor bundle byte by
+ * byte took a minute.
+ */
+function differences(dir: string): string[] {
+  const built = tree(dir)
+  const same = (path: string) => {
+    const [now, then] = [built.get(path), original.get(path)]
+    return now !== undefined && then !== undefined && now.equals(then)
+  }
+  return [...new Set([...built.keys(), ...original.keys()])].filter((path) => !same(path)).sort()
+}
+
 const BOM = Buffer.from([0xef, 0xbb, 0xbf])
 
 let original: Map<string, Buffer>
@@ -33,7 +47,7 @@ beforeAll(async () => {
   const { status, stderr } = await runCli(['--root', site, '--out', join(site, 'dist')])
   expect(status, stderr).toBe(0)
   original = tree(join(site, 'dist'))
-}, 60_000)
+})
 
 describe('line endings and encodings', () => {
   test('the whole site saved with CRLF line endings builds byte for byte as with LF', async () => {
@@ -41,11 +55,8 @@ describe('line endings and encodings', () => {
     expect(resave(site, (text) => Buffer.from(text.replace(/\n/g, '\r\n')))).toBeGreaterThan(50)
     const { status, stderr } = await runCli(['--root', site, '--out', join(site, 'dist')])
     expect(status, stderr).toBe(0)
-    const crlf = tree(join(site, 'dist'))
-    expect([...crlf.keys()].sort()).toEqual([...original.keys()].sort())
-    const differing = [...crlf].filter(([path, bytes]) => !bytes.equals(original.get(path)!)).map(([path]) => path)
-    expect(differing).toEqual([])
-  }, 60_000)
+    expect(differences(join(site, 'dist'))).toEqual([])
+  })
 
   test('byte-order marks, CR alone, mixed endings and UTF-16 build byte for byte as the original', async () => {
     const site = copySite()
@@ -62,9 +73,8 @@ describe('line endings and encodings', () => {
     resave(site, (text) => saves[n++ % saves.length]!(text))
     const { status, stderr } = await runCli(['--root', site, '--out', join(site, 'dist')])
     expect(status, stderr).toBe(0)
-    const differing = [...tree(join(site, 'dist'))].filter(([path, bytes]) => !bytes.equals(original.get(path) ?? Buffer.alloc(0))).map(([path]) => path)
-    expect(differing).toEqual([])
-  }, 60_000)
+    expect(differences(join(site, 'dist'))).toEqual([])
+  })
 
   test('a page saved in another encoding is refused, naming the file, line and column, and the previous site stays', async () => {
     const site = copySite()
@@ -80,6 +90,6 @@ describe('line endings and encodings', () => {
     expect(stderr).toContain(`${file}:2:8  NotUtf8  The file is not UTF-8 text: byte 0xB1`)
     expect(stderr).toContain('hint: Save the file again with the encoding "UTF-8"')
     expect(stderr).not.toMatch(/\n\s+at /)
-    expect(tree(out)).toEqual(original)
-  }, 60_000)
+    expect(differences(out)).toEqual([])
+  })
 })
