@@ -47,6 +47,13 @@ export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml
     },
   })
   if (escaped) return [escaped]
+  // The parser leaves aliases to the conversion below, which throws on one whose anchor comes
+  // later or never, and on aliases that repeat a value past its limit (a "billion laughs").
+  const { firstAlias, unsetAlias } = aliases(doc, visit)
+  if (unsetAlias) {
+    const name = unsetAlias.source
+    return [problem('InvalidYaml', [`the alias *${name} names no anchor set before it (&${name}).`], { file, ...at(unsetAlias.range?.[0] ?? 0) })]
+  }
   const locate = (path: readonly PropertyKey[], { key = false } = {}): Position => {
     const parent = key ? doc.getIn(path.slice(0, -1) as unknown[], true) ?? doc.contents : undefined
     const pair = isMap(parent) ? parent.items.find((p) => isScalar(p.key) && p.key.value === path.at(-1)) : undefined
@@ -57,7 +64,32 @@ export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml
     }
     return { line: firstLine, column: 1 }
   }
-  return { data: doc.toJS() ?? {}, locate }
+  let data: unknown
+  try {
+    data = doc.toJS()
+  } catch (error) {
+    if (!(error instanceof ReferenceError) || !firstAlias) throw error
+    return [problem('InvalidYaml', ['its aliases repeat values more times than a site file needs.'], { file, ...at(firstAlias.range?.[0] ?? 0) })]
+  }
+  return { data: data ?? {}, locate }
+}
+
+/** The document's first alias, and the first that names no anchor set before it. */
+function aliases(doc: Yaml.Document, visit: typeof Yaml.visit): { firstAlias?: Yaml.Alias; unsetAlias?: Yaml.Alias } {
+  const anchors = new Set<string>()
+  const found: { firstAlias?: Yaml.Alias; unsetAlias?: Yaml.Alias } = {}
+  visit(doc, (_, node) => {
+    if (yaml().isAlias(node)) {
+      found.firstAlias ??= node
+      if (anchors.has(node.source)) return undefined
+      found.unsetAlias = node
+      return visit.BREAK
+    }
+    const anchor = (node as { anchor?: string } | null)?.anchor // an empty document visits null
+    if (anchor) anchors.add(anchor)
+    return undefined
+  })
+  return found
 }
 
 /**

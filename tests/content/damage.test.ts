@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { stringify } from 'yaml'
 import { build } from '../../src/build/build.ts'
 import { emptyCache } from '../../src/build/cache.ts'
 import { readProject, rereadProject } from '../../src/content/read.ts'
@@ -229,6 +230,40 @@ describe('cases the properties found', () => {
     const { exit, diagnostics } = await site.buildWith({ [NEW_ARTICLE]: text })
     expect(exit).toBe(1)
     expect(diagnostics.map(formatDiagnostic)).toEqual([expect.stringContaining(`${NEW_ARTICLE}:2:8  ControlCharacter  The text holds the control character U+0007`)])
+  })
+
+  test('a tag ending in ":" before a line break, in a flow list, is a tag when quoted and InvalidFrontMatter when plain', async () => {
+    const data = { title: 'Colons', description: 'A tag with a colon.', reviewedBy: 'dr-evelyn-quah', reviewedOn: '2026-10-01', date: '2026-10-01', author: 'dr-evelyn-quah', tags: ['before:\nafter'] }
+    const flow = { collectionStyle: 'flow', lineWidth: 0 } as const
+    // yaml 2.9 writes the tag plain, which YAML reads as a key and its value: the build is right to refuse it.
+    const plain = `---\n${stringify(data, flow)}---\n\nText.\n`
+    const refused = await site.buildWith({ [NEW_ARTICLE]: plain })
+    expect(refused.exit).toBe(1)
+    expect(refused.diagnostics.map(formatDiagnostic)).toEqual([expect.stringMatching(new RegExp(`^${NEW_ARTICLE}:\\d+:\\d+  InvalidFrontMatter  Front matter field "tags.0" must be text`))])
+    const quoted = await site.buildWith({ [NEW_ARTICLE]: pageFile(data, flow, 'Text.') })
+    expect(quoted.exit, quoted.diagnostics.map(formatDiagnostic).join('\n')).toBe(0)
+  })
+
+  test('an alias whose anchor comes later or never is InvalidYaml at the alias; one set before builds', async () => {
+    const file = LOCALES[0]!
+    const text = site.text(file).replace(/^( +services: )Services$/m, '$1*later')
+    const line = text.split('\n').findIndex((l) => l.includes('*later')) + 1
+    const locale = await site.buildWith({ [file]: text })
+    expect(locale.exit).toBe(1)
+    expect(locale.diagnostics.map(formatDiagnostic)).toEqual([expect.stringContaining(`${file}:${line}:13  InvalidYaml  YAML could not be parsed: the alias *later names no anchor set before it (&later).`)])
+    const page = (title: string, description: string) => `---\ntitle: ${title}\ndescription: ${description}\ntemplate: page\n---\n\nText.\n`
+    const early = await site.buildWith({ [NEW_ARTICLE]: page('*same', '&same Said twice.') })
+    expect(early.diagnostics.map(formatDiagnostic)).toEqual([expect.stringContaining(`${NEW_ARTICLE}:2:8  InvalidYaml  YAML could not be parsed: the alias *same names no anchor`)])
+    const set = await site.buildWith({ [NEW_ARTICLE]: page('&same Said twice.', '*same') })
+    expect(set.exit, set.diagnostics.map(formatDiagnostic).join('\n')).toBe(0)
+  })
+
+  test('aliases that repeat a value past the parser\'s limit are InvalidYaml at the first alias', async () => {
+    const levels = ['&a [x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((name, i) => `&${name} [${Array(9).fill(`*${'abcdefg'[i]}`).join(', ')}]`)]
+    const text = `---\ntitle: Laughs\ndescription: Aliases.\ntemplate: page\nlaughs:\n${levels.map((l) => `  - ${l}`).join('\n')}\n---\n\nText.\n`
+    const { exit, diagnostics } = await site.buildWith({ [NEW_ARTICLE]: text })
+    expect(exit).toBe(1)
+    expect(diagnostics.map(formatDiagnostic)).toEqual([expect.stringContaining(`${NEW_ARTICLE}:7:9  InvalidYaml  YAML could not be parsed: its aliases repeat values more times than a site file needs.`)])
   })
 
   test('a slug longer than a folder name may be is InvalidFrontMatter at its line', async () => {
