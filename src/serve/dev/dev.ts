@@ -86,7 +86,7 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
   let firstBuild: Promise<void> | undefined
   const queue = rebuildQueue(async (changed) => { await firstBuild; await rebuild(changed) })
   const client = bundleClient()
-  const watcher = await watchInThread([...SOURCES.map((folder) => ({ base: root, folder })), { base: packageDir, folder: 'templates' }], (path) => { queue.add(path); return queue.idle() })
+  const watcher = await watchInThread([...SOURCES.map((folder) => ({ base: root, folder })), { base: packageDir, folder: 'templates' }], queue)
   console.log('Building the site…')
   firstBuild = rebuild([])
   await firstBuild

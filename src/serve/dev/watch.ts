@@ -1,8 +1,9 @@
-/** Watches the site's sources with chokidar and reports each changed path relative to its base. */
+/** Watches the site's sources and reports each changed path relative to its base: chokidar, and a quicker watch beside it. */
 import { watch, type FSWatcher } from 'chokidar'
 import { statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { startWorker } from '../../util/workers.ts'
+import { quickWatch } from './quick-watch.ts'
 
 /** Editors' swap and backup files, and dot files, are not sources. */
 const IGNORED = (path: string) => /^\.|~$|\.(swp|swx|tmp)$/.test(basename(path))
@@ -16,27 +17,48 @@ const LOOK_AGAIN_MS = 80
 
 export interface WatchedFolder { base: string; folder: string }
 
+/** Where the watchers' reports go: the dev server's rebuild queue (src/serve/dev/queue.ts). */
+export interface ChangeQueue { add: (path: string) => void; idle: () => Promise<void> }
+
 /**
- * Runs watchSources() on a thread of its own (src/serve/dev/watch-worker.ts) and reports each
- * changed path on this one; `onChange` returns a promise of the rebuild the change started.
- * Resolves once the initial scan is done.
+ * Runs watchSources() on a thread of its own (src/serve/dev/watch-worker.ts), and a quick watch
+ * of the same folders on this one (src/serve/dev/quick-watch.ts), and puts each changed path in
+ * `queue`. A save the quick watch reported reaches chokidar too, later: when the file is as it
+ * was then, chokidar's report is dropped, so that one save makes one rebuild and one line of the
+ * log. Resolves once chokidar's initial scan is done.
  */
-export async function watchInThread(folders: WatchedFolder[], onChange: (path: string) => Promise<void>): Promise<{ close: () => Promise<void> }> {
+export async function watchInThread(folders: WatchedFolder[], queue: ChangeQueue): Promise<{ close: () => Promise<void> }> {
   const rebuilding = new Int32Array(new SharedArrayBuffer(4))
   const worker = startWorker('serve/dev/watch-worker', { fromSources: true, workerData: { folders, rebuilding } })
   const said = (what: 'ready' | 'closed') => new Promise<void>((done, fail) => {
-    const listen = (message: { path?: string; ready?: true; closed?: true }) => {
+    const listen = (message: { ready?: true; closed?: true }) => {
       if (message[what]) { worker.off('message', listen); worker.off('error', fail); done() }
     }
     worker.on('message', listen)
     worker.once('error', fail)
   })
+  // chokidar's thread waits after each report until the rebuild is done, to leave it the cores.
   const rebuilt = () => { Atomics.store(rebuilding, 0, 0); Atomics.notify(rebuilding, 0) }
-  worker.on('message', (message: { path?: string }) => { if (message.path !== undefined) void onChange(message.path).finally(rebuilt) })
+  /** Each file the quick watch reported, and its version then. */
+  const quickly = new Map<string, string>()
+  const quick = quickWatch(folders.map((f) => join(f.base, f.folder)), IGNORED, (absolute) => {
+    quickly.set(absolute, versionOf(absolute))
+    quick.add(absolute) // a folder made in a watched one
+    queue.add(sourcePath(folders, absolute))
+  })
+  worker.on('message', (message: { path?: string; absolute?: string }) => {
+    if (message.path === undefined || message.absolute === undefined) return
+    const version = versionOf(message.absolute)
+    if (version === 'gone') quick.forget(message.absolute)
+    else quick.add(message.absolute)
+    if (quickly.get(message.absolute) !== version) queue.add(message.path)
+    void queue.idle().finally(rebuilt)
+  })
   await said('ready')
   worker.on('error', (error) => console.error(`clinic-build: the file watcher stopped: ${error.message}; restart clinic-build dev.`))
   return {
     close: async () => {
+      quick.close()
       rebuilt()
       const closed = said('closed')
       worker.postMessage('close')
@@ -47,12 +69,9 @@ export async function watchInThread(folders: WatchedFolder[], onChange: (path: s
 }
 
 /** Resolves once the initial scan is done, so that every later change is reported. */
-export async function watchSources(folders: WatchedFolder[], onChange: (path: string) => void): Promise<FSWatcher> {
+export async function watchSources(folders: WatchedFolder[], onChange: (path: string, absolute: string) => void): Promise<FSWatcher> {
   const watcher = watch(folders.map((f) => join(f.base, f.folder)), { ignoreInitial: true, ignored: IGNORED })
-  const report = (path: string) => {
-    const owner = folders.find((f) => !relative(join(f.base, f.folder), path).startsWith('..'))
-    onChange(owner ? relative(owner.base, path).split('\\').join('/') : path)
-  }
+  const report = (path: string) => onChange(sourcePath(folders, path), path)
   const lookAgain = (path: string, seen: string) => {
     setTimeout(() => {
       const now = versionOf(path)
@@ -67,6 +86,12 @@ export async function watchSources(folders: WatchedFolder[], onChange: (path: st
   })
   await new Promise<void>((ready) => watcher.once('ready', () => ready()))
   return watcher
+}
+
+/** A full path as the build names it: relative to the base of its folder, with forward slashes. */
+function sourcePath(folders: WatchedFolder[], path: string): string {
+  const owner = folders.find((f) => !relative(join(f.base, f.folder), path).startsWith('..'))
+  return owner ? relative(owner.base, path).split('\\').join('/') : path
 }
 
 function versionOf(path: string): string {
