@@ -48,8 +48,9 @@ export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml
   })
   if (escaped) return [escaped]
   // The parser leaves aliases to the conversion below, which throws on one whose anchor comes
-  // later or never, and on aliases that repeat a value past its limit (a "billion laughs").
-  const { firstAlias, unsetAlias } = aliases(doc, visit)
+  // later or never, and on aliases that repeat a value past its limit (a "billion laughs"). A text
+  // without "*" has none: most front matter is not walked a second time.
+  const { firstAlias, unsetAlias } = text.includes('*') ? aliases(doc, visit) : {}
   if (unsetAlias) {
     const name = unsetAlias.source
     return [problem('InvalidYaml', [`the alias *${name} names no anchor set before it (&${name}).`], { file, ...at(unsetAlias.range?.[0] ?? 0) })]

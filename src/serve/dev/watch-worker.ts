@@ -22,9 +22,9 @@ try {
 }
 
 const { folders, rebuilding } = workerData as { folders: WatchedFolder[]; rebuilding: Int32Array }
-const watcher = await watchSources(folders, (path, absolute) => {
+const watcher = await watchSources(folders, (_, absolute) => {
   Atomics.store(rebuilding, 0, 1)
-  parentPort!.postMessage({ path, absolute })
+  parentPort!.postMessage({ absolute })
   Atomics.wait(rebuilding, 0, 1, MAX_PAUSE_MS)
 })
 parentPort!.on('message', async (message: string) => {

@@ -46,12 +46,12 @@ export async function watchInThread(folders: WatchedFolder[], queue: ChangeQueue
     quick.add(absolute) // a folder made in a watched one
     queue.add(sourcePath(folders, absolute))
   })
-  worker.on('message', (message: { path?: string; absolute?: string }) => {
-    if (message.path === undefined || message.absolute === undefined) return
-    const version = versionOf(message.absolute)
-    if (version === 'gone') quick.forget(message.absolute)
-    else quick.add(message.absolute)
-    if (quickly.get(message.absolute) !== version) queue.add(message.path)
+  worker.on('message', ({ absolute }: { absolute?: string }) => {
+    if (absolute === undefined) return
+    const version = versionOf(absolute)
+    if (version === 'gone') quick.forget(absolute)
+    else quick.add(absolute)
+    if (quickly.get(absolute) !== version) queue.add(sourcePath(folders, absolute))
     void queue.idle().finally(rebuilt)
   })
   await said('ready')
