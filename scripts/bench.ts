@@ -12,7 +12,8 @@
  * --compare also times Hugo and Eleventy
  * on the same corpus with ../shared/bench/compare.sh, clinic-build's cold build among them, in
  * the same run. Each --node also times the cold build with that Node binary (another LTS line, say),
- * after the rest. Last, the ratios the targets are stated in.
+ * after the rest. Also the shipped site's own cold build, so that the cost of each article beyond
+ * it shows, and the link check on its own (pages a second). Last, the ratios the targets are stated in.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -38,11 +39,17 @@ if (!existsSync(join(harness, 'gen-corpus.mjs'))) {
 interface Run { seconds: number; rssMb?: number; stdout?: string }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
+/** A copy of the shipped site in `work`. */
+function copySite(work: string, name = 'site'): string {
+  const site = join(work, name)
+  for (const folder of ['content', 'locales', 'static']) cpSync(join(root, folder), join(site, folder), { recursive: true })
+  return site
+}
+
 /** The site with N synthetic articles; each names the sample doctor as author and reviewer. */
 function prepareSite(n: number, work: string): string {
-  const site = join(work, 'site')
+  const site = copySite(work)
   const corpus = join(work, 'corpus')
-  for (const folder of ['content', 'locales', 'static']) cpSync(join(root, folder), join(site, folder), { recursive: true })
   execFileSync(process.execPath, [join(harness, 'gen-corpus.mjs'), String(n), corpus], { stdio: 'ignore' })
   mkdirSync(join(site, 'content/en/blog'), { recursive: true })
   for (const file of readdirSync(corpus)) {
@@ -73,11 +80,19 @@ function check(site: string, out: string, ...args: string[]): Run {
 }
 const withoutCheckCache = (site: string) => rmSync(join(site, '.clinic/cache/check.json'), { force: true })
 
+/** Pages and seconds of one check in a check's report. Example: 'links   1100 judged from the files   3.2 s' */
+function checkLine(stdout: string | undefined, name: string): { pages: number; seconds: number } | undefined {
+  const m = new RegExp(`^${name} +(\\d+) judged.* ([\\d.]+) s$`, 'm').exec(stdout ?? '')
+  return m ? { pages: Number(m[1]), seconds: Number(m[2]) } : undefined
+}
+const perSecond = (line: { pages: number; seconds: number } | undefined) => (line ? `${line.pages} pages in ${line.seconds.toFixed(1)} s, ${(line.pages / line.seconds).toFixed(0)} a second` : 'not in the report')
+
 /** The median of `runs` builds (by time), with the largest peak memory among them. */
 function measure(runOnce: () => Run): Run {
   const all = Array.from({ length: runs }, runOnce)
   const rss = all.map((r) => r.rssMb ?? 0)
-  return { seconds: median(all.map((r) => r.seconds)), rssMb: Math.max(...rss) || undefined }
+  const middle = all.find((r) => r.seconds === median(all.map((x) => x.seconds)))!
+  return { seconds: middle.seconds, stdout: middle.stdout, rssMb: Math.max(...rss) || undefined }
 }
 
 const pagesIn = (dir: string) => readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.html')).length
@@ -127,6 +142,9 @@ for (const n of sizes.length ? sizes : [4000]) {
   // With --compare, clinic-build's cold build is timed by compare.sh beside the others, the same way.
   const compared = compare ? compareRun(n, site) : {}
   const cold = compared['clinic-build'] ?? measure(() => { rmSync(join(site, '.clinic'), { recursive: true, force: true }); return build(site, out) })
+  // The shipped site alone, cold, right after: what each article adds to a build beyond it.
+  const shipped = copySite(work, 'shipped')
+  const shippedCold = measure(() => { rmSync(join(shipped, '.clinic'), { recursive: true, force: true }); return build(shipped, join(work, 'shipped-out')) })
   // Writes this run's output folder (from the cache the last cold build left) and prints the summary.
   const first = build(site, out)
   const pages = pagesIn(out)
@@ -146,6 +164,9 @@ for (const n of sizes.length ? sizes : [4000]) {
   const checkCold = measure(() => { withoutCheckCache(site); return check(site, out) })
   const checkEdited = measure(() => { check(site, out); appendFileSync(article, '\nOne more sentence for the check.\n'); build(site, out); return check(site, out) })
   const checkAll = n <= 1000 ? check(site, out, '--all') : undefined
+  // The link check on its own, with no check cache: its pages a second with the cores to itself.
+  withoutCheckCache(site)
+  const linksAlone = checkLine(check(site, out, '--only', 'links').stdout, 'links')
   const coldOn = otherNodes.map((node) => ({
     version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim(),
     run: measure(() => { rmSync(join(site, '.clinic'), { recursive: true, force: true }); return build(site, out, node) }),
@@ -155,6 +176,7 @@ for (const n of sizes.length ? sizes : [4000]) {
   const together = await librariesTogether(join(work, 'corpus'), n)
   row(n, pages, `clinic-build cold (Node ${process.version})`, cold)
   for (const { version, run } of coldOn) row(n, pages, `clinic-build cold (Node ${version})`, run)
+  row(n, pagesIn(join(work, 'shipped-out')), 'clinic-build cold, the shipped site alone', shippedCold)
   row(n, pages, 'clinic-build warm (nothing changed)', warm)
   row(n, pages, 'clinic-build warm (nothing changed, every stage run: no record of the last build)', fullPass)
   row(n, pages, 'clinic-build warm (one article edited)', edited)
@@ -172,7 +194,9 @@ for (const n of sizes.length ? sizes : [4000]) {
   const onEveryNode = (libraryTime?: number) => `${toFloor(cold, libraryTime)} on Node ${process.version}${coldOn.map(({ version, run }) => `, ${toFloor(run, libraryTime)} on Node ${version}`).join('')}`
   ratios.push(`${n} articles: cold / floor (libraries + copy) ${onEveryNode()}; `
     + `cold / (libraries on every core at once + copy) ${onEveryNode(together.seconds)}; `
-    + `one article edited / nothing changed ${(edited.seconds / warm.seconds).toFixed(2)} (/ every stage run ${(edited.seconds / fullPass.seconds).toFixed(2)}); check with no check cache / cold build ${(checkCold.seconds / cold.seconds).toFixed(2)}`
+    + `each article beyond the shipped site's own cold build ${(((cold.seconds - shippedCold.seconds) * 1000) / n).toFixed(2)} ms; `
+    + `one article edited / nothing changed ${(edited.seconds / warm.seconds).toFixed(2)} (/ every stage run ${(edited.seconds / fullPass.seconds).toFixed(2)}); check with no check cache / cold build ${(checkCold.seconds / cold.seconds).toFixed(2)}; `
+    + `links with no check cache: on their own ${perSecond(linksAlone)}, within the whole check ${perSecond(checkLine(checkCold.stdout, 'links'))}`
     + (compared.hugo ? `; nothing changed / Hugo cold ${(warm.seconds / compared.hugo.seconds).toFixed(2)}, with no output folder ${(inCi.seconds / compared.hugo.seconds).toFixed(2)}` : ''))
   rmSync(work, { recursive: true, force: true })
   console.log(report.join('\n'))
