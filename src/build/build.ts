@@ -198,7 +198,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions),
       persistent === true ? join(folders.root, SPARE_DIR) : undefined))
     if (next.output) saveManifest(folders.root, folders.out, pageManifest(table, next.output, bundled.assets))
-    if (persistent === true && !unchanged(cache, next)) await timed('cache', () => saveCache(folders.root, code, next))
+    if (persistent === true && !unchanged(cache, next)) await timed('cache', () => saveCache(folders.root, code, next, cache))
     else if (typeof persistent === 'object') {
       Object.assign(persistent, next)
       keepBuilt(persistent, options.write === false ? {

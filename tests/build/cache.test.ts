@@ -3,11 +3,12 @@
  * it (src/build/page-store.ts). Each build below starts from what the one before it stored, and
  * its output must be what a build from nothing writes.
  */
-import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { deserialize } from 'node:v8'
 import { expect, test } from 'vitest'
 import { build, type BuildResult } from '../../src/build/build.ts'
+import { loadCache } from '../../src/build/cache.ts'
 import { copySite, edit } from '../support/helpers.ts'
 
 const cacheDir = (site: string) => join(site, '.clinic/cache')
@@ -91,6 +92,84 @@ test('a new output folder is written from the stored pages, and a message edit r
   expect(relabelled.pages!.rendered).toBeGreaterThan(20)
   expect(readFileSync(join(site, 'dist/blog/how-to-prepare-for-a-rhinoplasty/index.html'), 'utf8')).toContain('Skip to the content')
   await expectSameAsCold(site)
+}, 120_000)
+
+/** The cache a build would load from the site's .clinic/cache, read with the code that stored build.bin. */
+async function loaded(site: string) {
+  const { code } = deserialize(readFileSync(join(cacheDir(site), 'build.bin'))) as { code: string }
+  return loadCache(site, code)
+}
+const deltaOf = (site: string) => join(cacheDir(site), 'build-delta.bin')
+
+/** The site with `n` short articles more, so that an edit changes a small share of its pages. */
+function largerSite(n: number): string {
+  const site = copySite()
+  for (let i = 1; i <= n; i++) {
+    writeFileSync(join(site, `content/en/blog/note-${i}.md`), `---\ntitle: Clinic note ${i}\ndescription: A short note on visiting the clinic, number ${i}.\ndate: 2026-01-01\n`
+      + `author: dr-evelyn-quah\nreviewedBy: dr-evelyn-quah\nreviewedOn: 2026-10-01\ntags: [notes]\n---\n\nPlease bring your referral letter and a list of your medicines to your visit.\n`)
+  }
+  return site
+}
+
+test('an edit stores what it changed beside build.bin, which stays as it was, until the changes are many', async () => {
+  const site = largerSite(150)
+  await built(site)
+  const whole = readFileSync(join(cacheDir(site), 'build.bin'))
+  expect(existsSync(deltaOf(site))).toBe(false)
+
+  appendFileSync(join(site, 'content/en/contact.md'), '\nWe answer enquiries within two working days.\n')
+  await built(site)
+  expect(readFileSync(join(cacheDir(site), 'build.bin')).equals(whole)).toBe(true)
+  // The one page rendered, its body's facts, its Doc; and the record of the output folder, whole.
+  const delta = deserialize(readFileSync(deltaOf(site))) as { pages: { set: Map<string, unknown> }; docs: { set: Map<string, unknown> } }
+  expect(delta.pages.set.size).toBe(1)
+  expect([...delta.docs.set.keys()]).toEqual(['content/en/contact.md'])
+  expect(statSync(deltaOf(site)).size * 4).toBeLessThan(whole.length)
+  // Read back, build.bin with its delta is this build's cache: a new folder needs no page rendered.
+  const elsewhere = await built(site, 'elsewhere')
+  expect(elsewhere.pages!.rendered).toBe(0)
+  expect(output(join(site, 'elsewhere'))).toEqual(output(join(site, 'dist')))
+  await expectSameAsCold(site)
+
+  // A removed article leaves the cache with its delta, and does not come back with build.bin's entry.
+  const gone = 'content/en/blog/benefits-of-motiva-breast-implant.md'
+  rmSync(join(site, gone))
+  edit(site, 'content/en/services/breast-augmentation.md', (t) => t.replace('[Motiva breast implants](/blog/benefits-of-motiva-breast-implant/)', 'Motiva breast implants'))
+  await built(site)
+  expect(readFileSync(join(cacheDir(site), 'build.bin')).equals(whole)).toBe(true)
+  expect((await loaded(site)).docs.has(gone)).toBe(false)
+  await expectSameAsCold(site)
+
+  // A message shown on every English page changes more than the delta is worth: build.bin is written whole.
+  edit(site, 'locales/en-SG.yaml', (t) => t.replace('skip: Skip to main content', 'skip: Skip to the content'))
+  expect((await built(site)).pages!.rendered).toBeGreaterThan(20)
+  expect(readFileSync(join(cacheDir(site), 'build.bin')).equals(whole)).toBe(false)
+  expect(existsSync(deltaOf(site))).toBe(false)
+  expect((await loaded(site)).docs.has(gone)).toBe(false)
+  await expectSameAsCold(site)
+}, 180_000)
+
+test('a delta made against another build.bin is not applied', async () => {
+  const site = copySite()
+  await built(site)
+  appendFileSync(join(site, 'content/en/contact.md'), '\nWe answer enquiries within two working days.\n')
+  await built(site)
+  const stale = readFileSync(deltaOf(site))
+  const edited = (await loaded(site)).docs.get('content/en/contact.md')
+  expect(edited).toBeDefined()
+
+  // Built from nothing again: a build.bin of its own, with no delta, and the older delta put back.
+  rmSync(join(site, '.clinic'), { recursive: true })
+  edit(site, 'content/en/contact.md', (t) => t.replace('\nWe answer enquiries within two working days.\n', ''))
+  await built(site)
+  writeFileSync(deltaOf(site), stale)
+  const cache = await loaded(site)
+  const known = cache.docs.get('content/en/contact.md')!
+  expect(known.text).not.toBe(edited!.text)
+  const { docs } = deserialize(readFileSync(join(cacheDir(site), 'build.bin'))) as { docs: Map<string, { text: string }> }
+  expect(known.text).toBe(docs.get('content/en/contact.md')!.text)
+  expect((await built(site, 'elsewhere')).pages!.rendered).toBe(0)
+  await expectSameAsCold(site, 'elsewhere')
 }, 120_000)
 
 test('a segment that is missing or cut short costs its pages a new render, never a wrong page', async () => {
