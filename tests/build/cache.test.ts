@@ -9,7 +9,7 @@ import { deserialize } from 'node:v8'
 import { expect, test } from 'vitest'
 import { build, type BuildResult } from '../../src/build/build.ts'
 import { loadCache } from '../../src/build/cache.ts'
-import { copySite, edit } from '../support/helpers.ts'
+import { addArticles, copySite, edit } from '../support/helpers.ts'
 
 const cacheDir = (site: string) => join(site, '.clinic/cache')
 const segments = (site: string) => readdirSync(cacheDir(site)).filter((name) => /^html-[0-9a-f]+\.bin$/.test(name)).sort()
@@ -101,18 +101,8 @@ async function loaded(site: string) {
 }
 const deltaOf = (site: string) => join(cacheDir(site), 'build-delta.bin')
 
-/** The site with `n` short articles more, so that an edit changes a small share of its pages. */
-function largerSite(n: number): string {
-  const site = copySite()
-  for (let i = 1; i <= n; i++) {
-    writeFileSync(join(site, `content/en/blog/note-${i}.md`), `---\ntitle: Clinic note ${i}\ndescription: A short note on visiting the clinic, number ${i}.\ndate: 2026-01-01\n`
-      + `author: dr-evelyn-quah\nreviewedBy: dr-evelyn-quah\nreviewedOn: 2026-10-01\ntags: [notes]\n---\n\nPlease bring your referral letter and a list of your medicines to your visit.\n`)
-  }
-  return site
-}
-
 test('an edit stores what it changed beside build.bin, which stays as it was, until the changes are many', async () => {
-  const site = largerSite(150)
+  const site = addArticles(copySite(), 150)
   await built(site)
   const whole = readFileSync(join(cacheDir(site), 'build.bin'))
   expect(existsSync(deltaOf(site))).toBe(false)

@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { build, type BuildResult } from '../../src/index.ts'
 import { byTag, readHtml, select, textOf, type HtmlPage } from '../../src/check/html.ts'
 import type { Route } from '../../src/types.ts'
-import { ARTICLES, BILINGUAL_PATHS, copySite, edit, projectRoot } from '../support/helpers.ts'
+import { addArticles, ARTICLES, BILINGUAL_PATHS, copySite, edit, projectRoot } from '../support/helpers.ts'
+import { FEED_ENTRIES } from '../../src/seo/feed.ts'
 
 const BASE = 'https://www.amberlin-clinic.example'
 const site = parse(readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')) as {
@@ -145,7 +146,7 @@ describe('structured data', () => {
 })
 
 describe('feed', () => {
-  test('the blog has an Atom feed of every article, newest first, linked from the English pages', () => {
+  test('the blog has an Atom feed of its articles, newest first, linked from the English pages', () => {
     const xml = file('blog/feed.xml') as string
     const feed = readHtml('blog/feed.xml', xml)
     expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true)
@@ -161,6 +162,23 @@ describe('feed', () => {
       const alternates = select(page.doc, (el) => el.name === 'link' && el.attribs.type === 'application/atom+xml')
       expect(alternates.map((l) => l.attribs.href), route.url).toEqual(route.locale === 'en' ? ['/blog/feed.xml'] : [])
     }
+  })
+
+  test('a blog of more articles than a feed holds: the feed has the newest of them', async () => {
+    const site = addArticles(copySite(), FEED_ENTRIES + 20)
+    const built = await build({ root: site, write: false, cache: false })
+    const xml = built.files.find((f) => f.path === 'blog/feed.xml')!.contents as string
+    const feed = readHtml('blog/feed.xml', xml)
+    const entries = byTag(feed.doc, 'entry')
+    expect(entries).toHaveLength(FEED_ENTRIES)
+    // Every article with its date, newest first: the feed is the first FEED_ENTRIES of them.
+    const dated = built.table!.routes.filter((r) => r.template === 'article').map((r) => {
+      const html = built.files.find((f) => f.path === r.output)!.contents as string
+      return { url: BASE + r.url, date: /"datePublished":"([\d-]+)/.exec(html)![1]! }
+    }).sort((a, b) => b.date.localeCompare(a.date) || a.url.localeCompare(b.url))
+    const published = entries.map((e) => textOf(byTag(e, 'published')[0]!).slice(0, 10))
+    expect(published).toEqual(dated.slice(0, FEED_ENTRIES).map((a) => a.date))
+    expect(new Set(entries.map((e) => byTag(e, 'link')[0]!.attribs.href!)).size).toBe(FEED_ENTRIES)
   })
 })
 

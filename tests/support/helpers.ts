@@ -18,6 +18,19 @@ export function copySite(): string {
   return dir
 }
 
+/**
+ * Adds `n` short English articles to the site at `dir`, dated a day apart from 1 January 2026
+ * backwards, with no links: a larger site, in which an edit changes a small share of the pages.
+ */
+export function addArticles(dir: string, n: number): string {
+  for (let i = 1; i <= n; i++) {
+    const date = new Date(Date.UTC(2026, 0, 1) - (i - 1) * 86_400_000).toISOString().slice(0, 10)
+    writeFileSync(join(dir, `content/en/blog/note-${i}.md`), `---\ntitle: Clinic note ${i}\ndescription: A short note on visiting the clinic, number ${i}.\ndate: ${date}\n`
+      + `author: dr-evelyn-quah\nreviewedBy: dr-evelyn-quah\nreviewedOn: 2026-10-01\ntags: [notes]\n---\n\nPlease bring your referral letter and a list of your medicines to your visit.\n`)
+  }
+  return dir
+}
+
 /** A copy of clinic-build itself (its code, not a site), to edit without touching the real one. */
 export function copyPackage(): string {
   const copy = mkdtempSync(join(tmpdir(), 'clinic-package-'))
