@@ -191,10 +191,18 @@ export async function loadCache(root: string, code: string): Promise<BuildCache>
   }
 }
 
-/** build-delta.bin, when it was made against `base`; undefined when there is none, or it is another's. */
+/**
+ * build-delta.bin, when it was made against `base`; undefined when there is none, it is another's,
+ * or it cannot be read. build.bin alone is then an older cache, whose entries a build checks as it
+ * checks any (a page by its reads, a file in the output folder by its size and time).
+ */
 async function readDelta(root: string, base: Saved): Promise<Delta | undefined> {
-  const delta = await readFile(deltaFile(root)).then((bytes) => deserialize(bytes) as Delta, () => undefined)
-  return delta?.code === base.code && delta.base === base.generation ? delta : undefined
+  try {
+    const delta = deserialize(await readFile(deltaFile(root))) as Delta
+    return delta.code === base.code && delta.base === base.generation ? delta : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** `map` with `changes` made to it (a copy; `map` stays build.bin's). */

@@ -160,6 +160,14 @@ test('a delta made against another build.bin is not applied', async () => {
   expect(known.text).toBe(docs.get('content/en/contact.md')!.text)
   expect((await built(site, 'elsewhere')).pages!.rendered).toBe(0)
   await expectSameAsCold(site, 'elsewhere')
+
+  // One that cannot be read is left out too; build.bin still serves.
+  appendFileSync(join(site, 'content/en/contact.md'), '\nWe answer enquiries within two working days.\n')
+  await built(site)
+  writeFileSync(deltaOf(site), 'not a delta')
+  const cut = await built(site, 'after-cut')
+  expect(cut.pages!.reused).toBeGreaterThan(40)
+  await expectSameAsCold(site, 'after-cut')
 }, 120_000)
 
 test('a segment that is missing or cut short costs its pages a new render, never a wrong page', async () => {
