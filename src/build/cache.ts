@@ -146,12 +146,13 @@ interface Delta {
 
 /**
  * The build.bin a loaded cache came from, to tell what a later build changed: its entries, by map,
- * each page with the object loaded from it (none when the delta replaced it, or its segment is gone).
+ * and the pages loaded from its own entries (not those the delta replaced, or whose segment is gone).
  */
 interface Base {
   generation: string
   reads: CachedPage['reads']
-  pages: Map<string, { saved: SavedPage; page?: CachedPage }>
+  pages: ReadonlyMap<string, SavedPage>
+  loadedPages: ReadonlyMap<string, CachedPage>
   facts: ReadonlyMap<string, BodyFacts>
   docs: ReadonlyMap<string, KnownDoc>
   derived: ReadonlyMap<string, unknown>
@@ -168,7 +169,7 @@ export async function loadCache(root: string, code: string): Promise<BuildCache>
     const savedPages = applied(stored.pages, delta?.pages)
     const segments = openSegments(join(root, CACHE_DIR), new Set([...savedPages.values()].map((page) => page.at.segment)))
     const pages = new Map<string, CachedPage>()
-    const basePages: Base['pages'] = new Map([...stored.pages].map(([key, saved]) => [key, { saved }]))
+    const loadedPages = new Map<string, CachedPage>()
     for (const [key, saved] of savedPages) {
       const { hash, reads: places, at } = saved
       const segment = segments.get(at.segment)
@@ -176,7 +177,7 @@ export async function loadCache(root: string, code: string): Promise<BuildCache>
       if (!segment || at.offset + at.length > segment.size) continue
       const page = storedPage(hash, places.map((i) => reads[i]!), { segment, at })
       pages.set(key, page)
-      if (stored.pages.get(key) === saved) basePages.get(key)!.page = page
+      if (stored.pages.get(key) === saved) loadedPages.set(key, page)
     }
     const docs = applied(stored.docs, delta?.docs)
     for (const known of docs.values()) bodiless.add(known)
@@ -184,7 +185,7 @@ export async function loadCache(root: string, code: string): Promise<BuildCache>
       ...emptyCache(), facts: applied(stored.facts, delta?.facts), pages, docs,
       derived: applied(stored.derived, delta?.derived), output: delta ? delta.output : stored.output,
     }
-    bases.set(cache, { generation: stored.generation, reads: stored.reads, pages: basePages, facts: stored.facts, docs: stored.docs, derived: stored.derived })
+    bases.set(cache, { generation: stored.generation, reads: stored.reads, pages: stored.pages, loadedPages, facts: stored.facts, docs: stored.docs, derived: stored.derived })
     return cache
   } catch {
     return emptyCache()
@@ -291,7 +292,7 @@ export async function saveCache(root: string, code: string, cache: BuildCache, l
   const delta = base && deltaOf(base, code, cache, locations)
   if (delta) {
     await replace(deltaFile(root), serialize(delta))
-    for (const { saved } of base.pages.values()) used.add(saved.at.segment) // build.bin's pages stay readable
+    for (const saved of base.pages.values()) used.add(saved.at.segment) // build.bin's pages stay readable
   } else {
     await replace(file(root), serialize(savedWhole(code, cache, locations)))
     await rm(deltaFile(root), { force: true })
@@ -301,29 +302,31 @@ export async function saveCache(root: string, code: string, cache: BuildCache, l
   await rm(join(dir, 'images'), { recursive: true, force: true })
 }
 
+/** Pages as build.bin and its delta keep them: where each is stored, and its reads by place. */
+const savedPages = (pages: ReadonlyMap<string, CachedPage>, place: (pair: CachedPage['reads'][number]) => number, locations: Map<string, Location>) =>
+  new Map([...pages].map(([key, page]): [string, SavedPage] => [key, { hash: page.hash, reads: page.reads.map(place), at: locations.get(key)! }]))
+const bodilessDocs = (docs: ReadonlyMap<string, KnownDoc>) => new Map([...docs].map(([path, known]) => [path, withoutBody(known)]))
+
 function savedWhole(code: string, cache: BuildCache, locations: Map<string, Location>): Saved {
   const reads = readTable()
-  const pages = new Map([...cache.pages].map(([key, page]) => [key, { hash: page.hash, reads: page.reads.map(reads.place), at: locations.get(key)! }]))
-  const docs = new Map([...cache.docs].map(([path, known]) => [path, withoutBody(known)]))
-  return { code, generation: randomBytes(8).toString('hex'), reads: reads.list, facts: cache.facts, pages, docs, derived: cache.derived, output: cache.output }
+  return {
+    code, generation: randomBytes(8).toString('hex'), reads: reads.list, facts: cache.facts, pages: savedPages(cache.pages, reads.place, locations),
+    docs: bodilessDocs(cache.docs), derived: cache.derived, output: cache.output,
+  }
 }
 
 /** `cache` as changes to `base`; undefined when they are too many to be worth it. */
 function deltaOf(base: Base, code: string, cache: BuildCache, locations: Map<string, Location>): Delta | undefined {
   const sameAt = (a: Location, b: Location) => a.segment === b.segment && a.offset === b.offset && a.length === b.length
-  const pages = changesFrom(base.pages, cache.pages, (key, page) => {
-    const was = base.pages.get(key)
-    return was?.page === page && sameAt(was.saved.at, locations.get(key)!)
-  })
+  const pages = changesFrom(base.pages, cache.pages, (key, page) => base.loadedPages.get(key) === page && sameAt(base.pages.get(key)!.at, locations.get(key)!))
   const [facts, docs, derived] = [changesFrom(base.facts, cache.facts), changesFrom(base.docs, cache.docs), changesFrom(base.derived, cache.derived)]
   const changed = [pages, facts, docs, derived].reduce((sum, c) => sum + c.set.size + c.removed.length, 0)
   const entries = cache.pages.size + cache.facts.size + cache.docs.size + cache.derived.size
   if (changed > MOST_CHANGED * entries) return undefined
   const reads = readTable(base.reads)
-  const savedPages = new Map([...pages.set].map(([key, page]) => [key, { hash: page.hash, reads: page.reads.map(reads.place), at: locations.get(key)! }]))
   return {
-    code, base: base.generation, reads: reads.list, pages: { set: savedPages, removed: pages.removed },
-    facts, docs: { set: new Map([...docs.set].map(([path, known]) => [path, withoutBody(known)])), removed: docs.removed }, derived, output: cache.output,
+    code, base: base.generation, reads: reads.list, pages: { set: savedPages(pages.set, reads.place, locations), removed: pages.removed },
+    facts, docs: { set: bodilessDocs(docs.set), removed: docs.removed }, derived, output: cache.output,
   }
 }
 
