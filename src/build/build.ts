@@ -121,7 +121,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const links = new Map(parsed.docs.map((d) => [d.id, linksOf(facts.get(d.id)!)]))
     // Collections and routes show places and front matter only: a body edit keeps them (and so
     // the answers pages read from them) as they were, Docs with the old body text included.
-    const collections = remember('collect', [locales.join(), ...parsed.docs.map(docPrint), ...[...links.values()].map(linkText)], () => collect(parsed.docs, locales, links))
+    const collectInputs = [locales.join(), ...parsed.docs.map(docPrint), ...[...links.values()].map(linkText)]
+    const collections = remember('collect', collectInputs, () => collect(parsed.docs, locales, links))
     const { table, diagnostics: routeProblems } = remember('routes', [site, collections, JSON.stringify(parsed.unreadable), options.translationFallback],
       () => buildRouteTable(parsed.docs, site, collections, parsed.unreadable, { translationFallback: options.translationFallback }))
     const unreadableUrls = parsed.unreadable.map((p) => localeUrl(p.locale, p.path, site.defaultLocale))
@@ -154,6 +155,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // The same string for every page of a template, from one build to the next: pageKey compares it by identity.
     const sharedFor = remember('shared per template', [shared, templateVersion], () => oncePerKey((template) => `${shared} ${templateVersion(template)}`))
     const answer = remember('answers', [collections, table, parsed.messages], () => answerer(collections, table, parsed.messages))
+    // The inputs of the collections, the route table and the messages, which answer every read.
+    next.answers = hashOf(...collectInputs, textHash(project.siteFile), ...project.localeFiles.flatMap((f) => [f.path, textHash(f)]),
+      JSON.stringify(parsed.unreadable), String(options.translationFallback ?? false))
+    const answersAsBefore = cache.answers === next.answers
     const html = new Map<string, { html: string; hash: string }>()
     const keys = new Map<Route, string>()
     const stale: Route[] = []
@@ -161,7 +166,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const key = pageKey(route, sharedFor(route.template), byId.get(route.docId!)?.hash ?? '-')
       keys.set(route, key)
       const cached = cache.pages.get(key)
-      if (cached && stillValid(cached, answer)) {
+      if (cached && (answersAsBefore || stillValid(cached, answer))) {
         html.set(route.output, cached)
         next.pages.set(key, cached)
       } else stale.push(route)

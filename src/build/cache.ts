@@ -18,7 +18,7 @@ import { openSegments, readPage, removeSegmentsBut, storePages, type Location, t
 import type { BodyFacts, SourceFile } from '../types.ts'
 
 /** Bump when the cached shape changes. */
-const FORMAT = 8
+const FORMAT = 9
 
 export interface BuildCache {
   /** Facts of a body, by `${doc.id} ${doc.hash}`. */
@@ -40,6 +40,12 @@ export interface BuildCache {
   steps: Map<string, { inputs: unknown[]; value: unknown }>
   /** The files the last build wrote (src/build/write.ts), so unchanged ones are linked, not written. */
   output?: Written
+  /**
+   * A fingerprint of everything pages can read of each other (src/page/reads.ts) in the build that
+   * left this cache. Every page in it was rendered or checked against those answers, so while the
+   * fingerprint is the same, no page's reads need asking again.
+   */
+  answers?: string
 }
 
 /**
@@ -142,6 +148,7 @@ interface Delta {
   docs: Changes<KnownDoc>
   derived: Changes<unknown>
   output?: Written
+  answers?: string
 }
 
 /**
@@ -183,7 +190,7 @@ export async function loadCache(root: string, code: string): Promise<BuildCache>
     for (const known of docs.values()) bodiless.add(known)
     const cache = {
       ...emptyCache(), facts: applied(stored.facts, delta?.facts), pages, docs,
-      derived: applied(stored.derived, delta?.derived), output: delta ? delta.output : stored.output,
+      derived: applied(stored.derived, delta?.derived), output: delta ? delta.output : stored.output, answers: delta ? delta.answers : stored.answers,
     }
     bases.set(cache, { generation: stored.generation, reads: stored.reads, pages: stored.pages, loadedPages, facts: stored.facts, docs: stored.docs, derived: stored.derived })
     return cache
@@ -248,7 +255,7 @@ export function unchanged(loaded: BuildCache, next: BuildCache): boolean {
     a !== undefined && b !== undefined && a.size === b.size && [...a].every(([k, v]) => b.has(k) && eq(v, b.get(k)!))
   return same(loaded.pages, next.pages) && same(loaded.facts, next.facts)
     && same(loaded.docs, next.docs) && same(loaded.derived, next.derived)
-    && loaded.output?.dir === next.output?.dir && same(loaded.output?.files, next.output?.files)
+    && loaded.output?.dir === next.output?.dir && same(loaded.output?.files, next.output?.files) && loaded.answers === next.answers
 }
 
 /**
@@ -311,7 +318,7 @@ function savedWhole(code: string, cache: BuildCache, locations: Map<string, Loca
   const reads = readTable()
   return {
     code, generation: randomBytes(8).toString('hex'), reads: reads.list, facts: cache.facts, pages: savedPages(cache.pages, reads.place, locations),
-    docs: bodilessDocs(cache.docs), derived: cache.derived, output: cache.output,
+    docs: bodilessDocs(cache.docs), derived: cache.derived, output: cache.output, answers: cache.answers,
   }
 }
 
@@ -326,7 +333,7 @@ function deltaOf(base: Base, code: string, cache: BuildCache, locations: Map<str
   const reads = readTable(base.reads)
   return {
     code, base: base.generation, reads: reads.list, pages: { set: savedPages(pages.set, reads.place, locations), removed: pages.removed },
-    facts, docs: { set: bodilessDocs(docs.set), removed: docs.removed }, derived, output: cache.output,
+    facts, docs: { set: bodilessDocs(docs.set), removed: docs.removed }, derived, output: cache.output, answers: cache.answers,
   }
 }
 
