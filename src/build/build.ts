@@ -36,7 +36,7 @@ import { deploySite } from '../deploy/index.ts'
 import { robots, sitemap } from '../routes/sitemap.ts'
 import { summarise } from './summary.ts'
 import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route } from '../types.ts'
-import { contentHash, removalsFinished, SPARE_DIR, writeSite } from './write.ts'
+import { contentHash, removalsFinished, SPARE_DIR, spareFolder, writeSite } from './write.ts'
 import { adminClashes, adminConfig } from '../admin/config.ts'
 import { editorBundle } from '../admin/bundle.ts'
 import { adminFiles } from '../admin/outputs.ts'
@@ -76,6 +76,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.total = performance.now() - started
     return { ok: true, diagnostics: last.diagnostics, files: [], summary: last.summary, timings, pages: { reused: last.pages, rendered: 0 }, upToDate: true }
   }
+  // A build that writes will write into the spare folder: surveyed on another thread meanwhile.
+  const spare = persistent === true && options.write !== false ? spareFolder(join(folders.root, SPARE_DIR)) : undefined
   const cache = typeof persistent === 'object' ? persistent : persistent ? await timed('read', () => loadCache(folders.root, code)) : emptyCache()
   const next: BuildCache = { ...emptyCache(), steps: cache.steps }
   const remember = <T>(step: string, inputs: unknown[], run: () => T) => memo(cache, step, inputs, run)
@@ -201,7 +203,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const { files } = deployed
     const summary = summarise(table, files, diagnostics, bundled.assets, fromContents)
     next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions),
-      persistent === true ? join(folders.root, SPARE_DIR) : undefined))
+      spare))
     if (next.output) saveManifest(folders.root, folders.out, pageManifest(table, next.output, bundled.assets))
     if (persistent === true && !unchanged(cache, next)) await timed('cache', () => saveCache(folders.root, code, next, cache))
     else if (typeof persistent === 'object') {

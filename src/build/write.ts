@@ -16,6 +16,7 @@ import { rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { listFiles } from '../content/read.ts'
 import type { OutputFile } from '../types.ts'
+import { survey, type Survey } from './survey.ts'
 
 /** What a build wrote, by path under the output folder: enough to recognise each file later. */
 export interface Written {
@@ -30,14 +31,18 @@ export interface Written {
 /** Where, under the site folder, the output a swap replaced is kept for the next build. */
 export const SPARE_DIR = '.clinic/spare'
 
+/** The spare folder, with what it holds, surveyed from the moment it is named (./survey.ts). */
+export interface Spare { dir: string; holds: Promise<Survey | undefined> }
+export const spareFolder = (dir: string): Spare => ({ dir, holds: survey(dir) })
+
 /** A file's version (OutputFile.version), size and modification time. */
 interface WrittenFile { version: string; size: number; mtimeMs: number }
 
 /**
- * `statics`: a key that changes when any static file does (its size and time, say); `spareDir`:
+ * `statics`: a key that changes when any static file does (its size and time, say); `spare`:
  * where the replaced output is kept for the next build, on the same disk (none: it is removed).
  */
-export async function writeSite(outDir: string, files: OutputFile[], staticDir: string | undefined, previous?: Written, statics = '', spareDir?: string): Promise<Written> {
+export async function writeSite(outDir: string, files: OutputFile[], staticDir: string | undefined, previous?: Written, statics = '', spare?: Spare): Promise<Written> {
   const temp = `${outDir}.tmp-${process.pid}`
   const old = `${outDir}.old-${process.pid}`
   const last = previous?.dir === outDir ? previous : undefined
@@ -47,18 +52,20 @@ export async function writeSite(outDir: string, files: OutputFile[], staticDir: 
   const job: Job = { temp, outDir, files, versions, staticDir, statics, last }
   let written: Written
   try {
-    const spare = spareDir && last?.spare?.dir === outDir ? takeFolder(spareDir, temp) && last.spare : undefined
-    written = spare ? await fromSpare(job, spare).catch(() => fromNothing(job)) : await fromNothing(job)
+    // The survey is finished before the folder moves: it lists the folder where it is.
+    const holds = spare && last?.spare?.dir === outDir ? await spare.holds : undefined
+    const from = holds && takeFolder(spare!.dir, temp) ? last!.spare : undefined
+    written = from ? await fromSpare(job, from, holds!).catch(() => fromNothing(job)) : await fromNothing(job)
   } catch (error) {
     rmSync(temp, { recursive: true, force: true })
     throw error
   }
   const replaced = swap(temp, outDir, old)
-  if (replaced && spareDir && last) {
-    rmSync(spareDir, { recursive: true, force: true })
-    mkdirSync(dirname(spareDir), { recursive: true })
+  if (replaced && spare && last) {
+    rmSync(spare.dir, { recursive: true, force: true })
+    mkdirSync(dirname(spare.dir), { recursive: true })
     const { spare: _older, ...replacedFiles } = last
-    if (takeFolder(old, spareDir)) return { ...written, spare: replacedFiles }
+    if (takeFolder(old, spare.dir)) return { ...written, spare: replacedFiles }
   }
   if (replaced) removeInBackground(old)
   return written
@@ -99,31 +106,30 @@ interface Job {
 async function fromNothing(job: Job): Promise<Written> {
   rmSync(job.temp, { recursive: true, force: true })
   mkdirSync(job.temp, { recursive: true })
-  return fill(job, new Map(), new Set(), undefined)
+  return fill(job, new Map(), new Map(), undefined)
 }
 
-/** The spare folder, now at `job.temp`, brought to this build's files. */
-async function fromSpare(job: Job, spare: Written): Promise<Written> {
-  const present = new Set(await listFiles(job.temp))
+/** The spare folder, now at `job.temp` and holding `present`, brought to this build's files. */
+async function fromSpare(job: Job, spare: Written, present: Survey): Promise<Written> {
   const wanted = new Set(job.files.map((f) => f.path))
   const staticFiles = await staticFilesOf(job.staticDir)
   const staticsKept = spare.statics === job.statics
   if (staticsKept) for (const path of staticFiles) wanted.add(path)
   // Every folder the spare holds, taken before its unwanted files go: a folder emptied now must go too.
-  const folders = [...new Set([...present].map(dirname))]
-  for (const path of present) if (!wanted.has(path)) { unlinkSync(join(job.temp, path)); present.delete(path) }
+  const folders = [...new Set([...present.keys()].map(dirname))]
+  for (const path of present.keys()) if (!wanted.has(path)) { unlinkSync(join(job.temp, path)); present.delete(path) }
   removeEmptyFolders(job.temp, folders, [...new Set([...wanted].map(dirname))])
   return fill(job, spare.files, present, staticsKept ? new Set(staticFiles.filter((p) => present.has(p))) : undefined)
 }
 
 /**
- * Writes `job.files` into `job.temp`, which holds `present` (as `recorded` says, where it does),
- * and copies the static files but those in `keptStatics`.
+ * Writes `job.files` into `job.temp`, which holds `present` (as `recorded` says, where its sizes
+ * and times are the recorded ones), and copies the static files but those in `keptStatics`.
  */
-async function fill(job: Job, recorded: Map<string, WrittenFile>, present: Set<string>, keptStatics: Set<string> | undefined): Promise<Written> {
+async function fill(job: Job, recorded: Map<string, WrittenFile>, present: Survey, keptStatics: Set<string> | undefined): Promise<Written> {
   const { temp, outDir, files, versions, staticDir, statics, last } = job
   const written: Written = { dir: outDir, files: new Map(), statics }
-  const folders = new Set([...present].map((p) => dirname(join(temp, p))))
+  const folders = new Set([...present.keys()].map((p) => dirname(join(temp, p))))
   const replace = (path: string) => {
     const target = join(temp, path)
     if (present.has(path)) unlinkSync(target)
@@ -133,8 +139,8 @@ async function fill(job: Job, recorded: Map<string, WrittenFile>, present: Set<s
   for (const path of await staticFilesOf(staticDir)) if (!keptStatics?.has(path)) copyFileSync(join(staticDir!, path), replace(path))
   files.forEach((file, i) => {
     const version = versions[i]!
-    const kept = recorded.get(file.path)
-    if (present.has(file.path) && kept?.version === version && isUnchanged(join(temp, file.path), kept)) {
+    const [kept, found] = [recorded.get(file.path), present.get(file.path)]
+    if (kept?.version === version && found?.size === kept.size && found.mtimeMs === kept.mtimeMs) {
       written.files.set(file.path, kept)
       return
     }

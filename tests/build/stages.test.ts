@@ -1,5 +1,5 @@
 /** Each stage on its own, with literal inputs; the read and write stages on small folders in a temporary directory. */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -20,7 +20,7 @@ import { robots, sitemap } from '../../src/routes/sitemap.ts'
 import { formatSummary, summarise } from '../../src/build/summary.ts'
 import { templateVersions } from '../../src/render/template-versions.ts'
 import type { Route, RouteTable, SiteConfig } from '../../src/types.ts'
-import { removalsFinished, writeSite } from '../../src/build/write.ts'
+import { removalsFinished, spareFolder, writeSite } from '../../src/build/write.ts'
 import { projectRoot } from '../support/helpers.ts'
 
 const siteText = readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')
@@ -330,16 +330,19 @@ describe('write', () => {
     const staticOne = folder({ 'favicon.svg': '<svg/>', 'images/a.png': 'png one' })
     const staticTwo = folder({ 'favicon.svg': '<svg/>', 'images/a.png': 'png two' })
 
-    const w1 = await writeSite(out, first, staticOne, undefined, 'one', spare)
+    const w1 = await writeSite(out, first, staticOne, undefined, 'one', spareFolder(spare))
     expect(existsSync(spare)).toBe(false)
-    const w2 = await writeSite(out, second, staticOne, w1, 'one', spare)
+    const w2 = await writeSite(out, second, staticOne, w1, 'one', spareFolder(spare))
     // The replaced output is the spare, as the first build wrote it.
     expect(tree(spare)).toEqual(tree(await fresh(first, staticOne)))
+    // Left in the spare by hand: a file, a link to a folder, and a page changed in place.
     writeFileSync(join(spare, 'gone/stray.html'), 'left in the spare')
+    symlinkSync(staticOne, join(spare, 'blog/link-to-a-folder'))
+    writeFileSync(join(spare, 'blog/a/index.html'), 'a, changed by hand')
     // A mode no fresh folder gets: it shows the output was made from the spare, not from nothing
     // (an inode number can be handed out again at once).
     chmodSync(join(spare, 'blog'), 0o750)
-    await writeSite(out, third, staticTwo, w2, 'two', spare)
+    await writeSite(out, third, staticTwo, w2, 'two', spareFolder(spare))
     expect(statSync(join(out, 'blog')).mode & 0o777).toBe(0o750)
     expect(tree(out)).toEqual(tree(await fresh(third, staticTwo)))
     expect(tree(spare)).toEqual(tree(await fresh(second, staticOne)))
