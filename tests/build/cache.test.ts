@@ -238,3 +238,18 @@ test('a build whose inputs and output folder are as the last build left them doe
     expect((await built(site)).upToDate, `${what}, built again`).toBe(true)
   }
 }, 180_000)
+
+test('a body\'s links and images come back from build.bin as found: a later build reports the same problems, at the same places', async () => {
+  const site = copySite()
+  edit(site, 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md', (t) => `${t}\nA [contact](/contact/) link,\nand ![a chart](https://example.com/chart.png) from another site.\n`)
+  const first = await built(site)
+  const unsized = first.diagnostics.filter((d) => d.code === 'UnsizedImage')
+  expect(unsized).toEqual([expect.objectContaining({ file: 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md', line: expect.any(Number), column: 5 })])
+  // The next build checks every body's links again, from the facts build.bin kept.
+  const again = await built(site, 'elsewhere')
+  expect(again.pages!.rendered).toBe(0)
+  expect(again.diagnostics).toEqual(first.diagnostics)
+  const fresh = await build({ root: site, out: join(site, 'fresh'), cache: false })
+  expect(again.diagnostics).toEqual(fresh.diagnostics)
+  await expectSameAsCold(site, 'elsewhere')
+}, 120_000)
