@@ -153,7 +153,11 @@ for (const n of sizes.length ? sizes : [4000]) {
   // The same without the last build's record: every stage runs, each finding its work in the cache.
   const fullPass = measure(() => { rmSync(join(site, '.clinic/cache/last-build.bin'), { force: true }); return build(site, out) })
   const article = join(site, 'content/en/blog', readdirSync(join(site, 'content/en/blog')).find((f) => f !== 'index.md')!)
-  const edited = measure(() => { appendFileSync(article, '\nOne more sentence for the benchmark.\n'); return build(site, out) })
+  const editOnce = () => { appendFileSync(article, '\nOne more sentence for the benchmark.\n'); return build(site, out) }
+  // The first write into this folder since one from nothing has no spare folder to start from
+  // (src/build/write.ts), and writes every file: once per output folder, so kept out of the figure.
+  editOnce()
+  const edited = measure(editOnce)
   // As in CI: the cache kept, no output folder. (With the folder as the last build left it, the
   // unchanged build above only compares the inputs' fingerprint; src/build/last-build.ts.)
   const noFolder = join(work, 'fresh-out')
