@@ -31,14 +31,16 @@ const visit = (folder, prefix) => {
   }
 }
 try {
-  lstatSync(root).isDirectory() && visit(root, '')
+  // A link in the spare folder's place is not followed: the build would write through it.
+  if (!lstatSync(root).isDirectory()) throw new Error('not a folder')
+  visit(root, '')
   parentPort.postMessage({ paths: paths.join('\\0'), numbers: Float64Array.from(numbers) })
 } catch {
   parentPort.postMessage(undefined)
 }
 `
 
-/** Surveys `dir`; undefined when it is missing or cannot be read whole. */
+/** Surveys `dir`; undefined when it is missing, not a folder (a link to one, say) or cannot be read whole. */
 export function survey(dir: string): Promise<Survey | undefined> {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER, { eval: true, workerData: dir })

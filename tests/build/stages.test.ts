@@ -21,6 +21,7 @@ import { formatSummary, summarise } from '../../src/build/summary.ts'
 import { templateVersions } from '../../src/render/template-versions.ts'
 import type { Route, RouteTable, SiteConfig } from '../../src/types.ts'
 import { removalsFinished, spareFolder, writeSite } from '../../src/build/write.ts'
+import { survey } from '../../src/build/survey.ts'
 import { projectRoot } from '../support/helpers.ts'
 
 const siteText = readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')
@@ -347,6 +348,22 @@ describe('write', () => {
     expect(tree(out)).toEqual(tree(await fresh(third, staticTwo)))
     expect(tree(spare)).toEqual(tree(await fresh(second, staticOne)))
     expect(readdirSync(base).sort()).toEqual(['.clinic', 'dist'])
+  })
+
+  test('the survey of a spare folder names each file with its size and time, and anything else with neither; a link in its place is no spare', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'clinic-survey-'))
+    const spare = folder({ 'index.html': 'home', 'blog/a/index.html': 'a' })
+    symlinkSync(base, join(spare, 'blog/to-a-folder'))
+    symlinkSync(join(base, 'missing'), join(spare, 'to-nothing'))
+    const found = await survey(spare)
+    const { size, mtimeMs } = statSync(join(spare, 'blog/a/index.html'))
+    expect(found && Object.fromEntries(found)).toEqual({
+      'index.html': expect.objectContaining({ size: 4 }), 'blog/a/index.html': { size, mtimeMs },
+      'blog/to-a-folder': undefined, 'to-nothing': undefined,
+    })
+    symlinkSync(spare, join(base, 'linked-spare'))
+    expect(await survey(join(base, 'linked-spare'))).toBeUndefined()
+    expect(await survey(join(base, 'missing'))).toBeUndefined()
   })
 
   test('a failed write leaves the previous output exactly as it was and nothing beside it', async () => {
