@@ -23,9 +23,8 @@ export interface ChangeQueue { add: (path: string) => void; idle: () => Promise<
 /**
  * Runs watchSources() on a thread of its own (src/serve/dev/watch-worker.ts), and a quick watch
  * of the same folders on this one (src/serve/dev/quick-watch.ts), and puts each changed path in
- * `queue`. A save the quick watch reported reaches chokidar too, later: when the file is as it
- * was then, chokidar's report is dropped, so that one save makes one rebuild and one line of the
- * log. Resolves once chokidar's initial scan is done.
+ * `queue`. Each save reaches both: when the file is as it was at the first report, the second is
+ * dropped, so that one save makes one rebuild and one line of the log. Resolves once chokidar's initial scan is done.
  */
 export async function watchInThread(folders: WatchedFolder[], queue: ChangeQueue): Promise<{ close: () => Promise<void> }> {
   const rebuilding = new Int32Array(new SharedArrayBuffer(4))
@@ -39,19 +38,27 @@ export async function watchInThread(folders: WatchedFolder[], queue: ChangeQueue
   })
   // chokidar's thread waits after each report until the rebuild is done, to leave it the cores.
   const rebuilt = () => { Atomics.store(rebuilding, 0, 0); Atomics.notify(rebuilding, 0) }
-  /** Each file the quick watch reported, and its version then. */
-  const quickly = new Map<string, string>()
-  const quick = quickWatch(folders.map((f) => join(f.base, f.folder)), IGNORED, (absolute) => {
-    quickly.set(absolute, versionOf(absolute))
-    quick.add(absolute) // a folder made in a watched one
+  /**
+   * Each file reported, and its version then. Whichever watcher reports a save first, the other's
+   * report of the same version is dropped: chokidar's usually comes second, but while this thread
+   * is busy both wait in its event loop and either may be taken first.
+   */
+  const reported = new Map<string, string>()
+  const report = (absolute: string, version: string) => {
+    if (reported.get(absolute) === version) return
+    reported.set(absolute, version)
     queue.add(sourcePath(folders, absolute))
+  }
+  const quick = quickWatch(folders.map((f) => join(f.base, f.folder)), IGNORED, (absolute) => {
+    quick.add(absolute) // a folder made in a watched one
+    report(absolute, versionOf(absolute))
   })
   worker.on('message', ({ absolute }: { absolute?: string }) => {
     if (absolute === undefined) return
     const version = versionOf(absolute)
     if (version === 'gone') quick.forget(absolute)
     else quick.add(absolute)
-    if (quickly.get(absolute) !== version) queue.add(sourcePath(folders, absolute))
+    report(absolute, version)
     void queue.idle().finally(rebuilt)
   })
   await said('ready')

@@ -65,6 +65,15 @@ describe('the dev server\'s watchers, chokidar and the quick watch beside it', (
     expect(await settled()).toEqual(['content/blog/post.md'])
   })
 
+  test('a save made while the server thread is busy is reported once, whichever watcher is heard first', async () => {
+    for (const text of ['second', 'third', 'fourth']) {
+      saveByRename('content/blog/post.md', text)
+      const until = performance.now() + 200
+      while (performance.now() < until); // a render on this thread: both watchers' reports wait for it
+      expect(await settled(), text).toEqual(['content/blog/post.md'])
+    }
+  })
+
   test('a file made, saved in place and removed is reported each time; swap files are not', async () => {
     const count = () => reports.filter((p) => p === 'content/blog/new.md').length
     writeFileSync(join(base, 'content/blog/new.md'), 'new')
