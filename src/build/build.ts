@@ -79,7 +79,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const cache = typeof persistent === 'object' ? persistent : persistent ? await timed('read', () => loadCache(folders.root, code)) : emptyCache()
   // A build that writes will write into the spare folder: surveyed on another thread meanwhile
   // (once the cache is read, whose garbage collection takes the other core's time).
-  const spare = persistent === true && options.write !== false ? spareFolder(join(folders.root, SPARE_DIR)) : undefined
+  const spare = persistent === true && options.write !== false ? spareFolder(join(folders.root, SPARE_DIR), cache.output) : undefined
   const next: BuildCache = { ...emptyCache(), steps: cache.steps }
   const remember = <T>(step: string, inputs: unknown[], run: () => T) => memo(cache, step, inputs, run)
   const kept = keptFiles(persistent === true ? join(folders.root, CACHE_DIR, 'files') : undefined)

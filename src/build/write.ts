@@ -31,9 +31,13 @@ export interface Written {
 /** Where, under the site folder, the output a swap replaced is kept for the next build. */
 export const SPARE_DIR = '.clinic/spare'
 
-/** The spare folder, with what it holds, surveyed from the moment it is named (./survey.ts). */
+/**
+ * The spare folder, with what it holds, surveyed from the moment it is named (./survey.ts) when
+ * the last output's record says it holds an output to start from.
+ */
 export interface Spare { dir: string; holds: Promise<Survey | undefined> }
-export const spareFolder = (dir: string): Spare => ({ dir, holds: survey(dir) })
+export const spareFolder = (dir: string, last: Written | undefined): Spare =>
+  ({ dir, holds: last?.spare ? survey(dir) : Promise.resolve(undefined) })
 
 /** A file's version (OutputFile.version), size and modification time. */
 interface WrittenFile { version: string; size: number; mtimeMs: number }
@@ -52,10 +56,8 @@ export async function writeSite(outDir: string, files: OutputFile[], staticDir: 
   const job: Job = { temp, outDir, files, versions, staticDir, statics, last }
   let written: Written
   try {
-    // The survey is finished before the folder moves: it lists the folder where it is.
-    const holds = spare && last?.spare?.dir === outDir ? await spare.holds : undefined
-    const from = holds && takeFolder(spare!.dir, temp) ? last!.spare : undefined
-    written = from ? await fromSpare(job, from, holds!).catch(() => fromNothing(job)) : await fromNothing(job)
+    const taken = await takeSpare(spare, last, temp)
+    written = taken ? await fromSpare(job, taken.files, taken.present).catch(() => fromNothing(job)) : await fromNothing(job)
   } catch (error) {
     rmSync(temp, { recursive: true, force: true })
     throw error
@@ -107,6 +109,15 @@ async function fromNothing(job: Job): Promise<Written> {
   rmSync(job.temp, { recursive: true, force: true })
   mkdirSync(job.temp, { recursive: true })
   return fill(job, new Map(), new Map(), undefined)
+}
+
+/** The spare folder moved to `temp`, with what it holds, when it holds the last output but one of this folder. */
+async function takeSpare(spare: Spare | undefined, last: Written | undefined, temp: string): Promise<{ files: Written; present: Survey } | undefined> {
+  const files = last?.spare
+  if (!spare || !files || files.dir !== last.dir) return undefined
+  // The survey is finished before the folder moves: it lists the folder where it is.
+  const present = await spare.holds
+  return present && takeFolder(spare.dir, temp) ? { files, present } : undefined
 }
 
 /** The spare folder, now at `job.temp` and holding `present`, brought to this build's files. */

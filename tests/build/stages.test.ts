@@ -331,9 +331,9 @@ describe('write', () => {
     const staticOne = folder({ 'favicon.svg': '<svg/>', 'images/a.png': 'png one' })
     const staticTwo = folder({ 'favicon.svg': '<svg/>', 'images/a.png': 'png two' })
 
-    const w1 = await writeSite(out, first, staticOne, undefined, 'one', spareFolder(spare))
+    const w1 = await writeSite(out, first, staticOne, undefined, 'one', spareFolder(spare, undefined))
     expect(existsSync(spare)).toBe(false)
-    const w2 = await writeSite(out, second, staticOne, w1, 'one', spareFolder(spare))
+    const w2 = await writeSite(out, second, staticOne, w1, 'one', spareFolder(spare, w1))
     // The replaced output is the spare, as the first build wrote it.
     expect(tree(spare)).toEqual(tree(await fresh(first, staticOne)))
     // Left in the spare by hand: a file, a link to a folder, and a page changed in place.
@@ -343,7 +343,7 @@ describe('write', () => {
     // A mode no fresh folder gets: it shows the output was made from the spare, not from nothing
     // (an inode number can be handed out again at once).
     chmodSync(join(spare, 'blog'), 0o750)
-    await writeSite(out, third, staticTwo, w2, 'two', spareFolder(spare))
+    await writeSite(out, third, staticTwo, w2, 'two', spareFolder(spare, w2))
     expect(statSync(join(out, 'blog')).mode & 0o777).toBe(0o750)
     expect(tree(out)).toEqual(tree(await fresh(third, staticTwo)))
     expect(tree(spare)).toEqual(tree(await fresh(second, staticOne)))
