@@ -18,7 +18,7 @@ import { openSegments, readPage, removeSegmentsBut, storePages, type Location, t
 import type { BodyFacts, SourceFile } from '../types.ts'
 
 /** Bump when the cached shape changes. */
-const FORMAT = 9
+const FORMAT = 10
 
 export interface BuildCache {
   /** Facts of a body, by `${doc.id} ${doc.hash}`. */
@@ -91,12 +91,22 @@ export function fromContentsOf(cache: BuildCache, next: BuildCache): FromContent
 // page with one non-Latin character (the language switcher's 中文 is on every page) as two bytes
 // per character. A stored page is read and decoded when its HTML is first asked for; a build
 // that writes nothing new reads none.
+//
+// Its reads are looked up in the table of reads (see Saved) when first asked for, which an edited
+// build never does: while the answers are as before (BuildCache.answers), no page's reads are
+// checked. Until then the page keeps the places of its reads, and a delta stores those.
 const decoder = new TextDecoder()
 const storedAt = new WeakMap<CachedPage, Stored>()
-function storedPage(hash: string, reads: CachedPage['reads'], stored: Stored): CachedPage {
+const placesOf = new WeakMap<CachedPage, number[]>()
+function storedPage(hash: string, places: number[], table: () => ReadPair[], stored: Stored): CachedPage {
   let html: string | undefined
+  let reads: ReadPair[] | undefined
   const page = {
-    hash, reads,
+    hash,
+    get reads() {
+      if (reads === undefined) { const all = table(); reads = places.map((i) => all[i]!) }
+      return reads
+    },
     get html() {
       if (html === undefined) {
         const bytes = readPage(stored)
@@ -107,6 +117,7 @@ function storedPage(hash: string, reads: CachedPage['reads'], stored: Stored): C
     },
   }
   storedAt.set(page, stored)
+  placesOf.set(page, places)
   return page
 }
 
@@ -116,18 +127,23 @@ export const CACHE_DIR = '.clinic/cache'
 const file = (root: string) => join(root, CACHE_DIR, 'build.bin')
 const deltaFile = (root: string) => join(root, CACHE_DIR, 'build-delta.bin')
 
+type ReadPair = CachedPage['reads'][number]
 type SavedPage = Omit<CachedPage, 'html' | 'reads'> & { reads: number[]; at: Location }
 
 /**
  * What build.bin holds: the cache, with each page's HTML replaced by where it is stored, and its
- * reads by their places in `reads`. Most reads are shared (a locale's messages, its services) or
- * come in few answers, so each [read, answer] is stored once: a sixth of build.bin's bytes before.
- * `generation` names this build.bin, so that a delta made against another is never applied to it.
+ * reads by their places in the table of reads. Most reads are shared (a locale's messages, its
+ * services) or come in few answers, so each [read, answer] is stored once: a sixth of build.bin's
+ * bytes before. The table is kept serialized (`reads`, `readCount` pairs), to be read only when
+ * a page's reads are asked for: a fifth of build.bin's bytes, and of the objects that every later
+ * collection of the heap must visit. `generation` names this build.bin, so that a delta made
+ * against another is never applied to it.
  */
 type Saved = {
   code: string
   generation: string
-  reads: CachedPage['reads']
+  reads: Uint8Array
+  readCount: number
   pages: Map<string, SavedPage>
 } & Omit<BuildCache, 'pages' | 'steps'>
 
@@ -137,12 +153,13 @@ interface Changes<V> { set: Map<string, V>; removed: string[] }
 /**
  * What build-delta.bin holds: a later build's cache as the changes to build.bin's (`base`), so that
  * an edit stores the few entries it changed instead of rewriting the 13 MB of a 4,000-article
- * site's build.bin. Its reads continue build.bin's list; `output` is whole.
+ * site's build.bin. Its reads continue build.bin's table: the last delta's reads, whose places its
+ * pages carried over keep, then this build's; `output` is whole.
  */
 interface Delta {
   code: string
   base: string
-  reads: CachedPage['reads']
+  reads: ReadPair[]
   pages: Changes<SavedPage>
   facts: Changes<BodyFacts>
   docs: Changes<KnownDoc>
@@ -157,7 +174,9 @@ interface Delta {
  */
 interface Base {
   generation: string
-  reads: CachedPage['reads']
+  /** The pairs in build.bin's table of reads, and those its delta added. */
+  readCount: number
+  deltaReads: ReadPair[]
   pages: ReadonlyMap<string, SavedPage>
   loadedPages: ReadonlyMap<string, CachedPage>
   facts: ReadonlyMap<string, BodyFacts>
@@ -172,7 +191,8 @@ export async function loadCache(root: string, code: string): Promise<BuildCache>
     const stored = deserialize(await readFile(file(root))) as Saved
     if (stored.code !== code) return emptyCache()
     const delta = await readDelta(root, stored)
-    const reads = delta ? [...stored.reads, ...delta.reads] : stored.reads
+    let reads: ReadPair[] | undefined
+    const table = () => reads ??= [...deserialize(stored.reads) as ReadPair[], ...delta?.reads ?? []]
     const savedPages = applied(stored.pages, delta?.pages)
     const segments = openSegments(join(root, CACHE_DIR), new Set([...savedPages.values()].map((page) => page.at.segment)))
     const pages = new Map<string, CachedPage>()
@@ -182,7 +202,7 @@ export async function loadCache(root: string, code: string): Promise<BuildCache>
       const segment = segments.get(at.segment)
       // A page whose segment is gone or cut short is rendered again.
       if (!segment || at.offset + at.length > segment.size) continue
-      const page = storedPage(hash, places.map((i) => reads[i]!), { segment, at })
+      const page = storedPage(hash, places, table, { segment, at })
       pages.set(key, page)
       if (stored.pages.get(key) === saved) loadedPages.set(key, page)
     }
@@ -192,7 +212,7 @@ export async function loadCache(root: string, code: string): Promise<BuildCache>
       ...emptyCache(), facts: applied(stored.facts, delta?.facts), pages, docs,
       derived: applied(stored.derived, delta?.derived), output: delta ? delta.output : stored.output, answers: delta ? delta.answers : stored.answers,
     }
-    bases.set(cache, { generation: stored.generation, reads: stored.reads, pages: stored.pages, loadedPages, facts: stored.facts, docs: stored.docs, derived: stored.derived })
+    bases.set(cache, { generation: stored.generation, readCount: stored.readCount, deltaReads: delta?.reads ?? [], pages: stored.pages, loadedPages, facts: stored.facts, docs: stored.docs, derived: stored.derived })
     return cache
   } catch {
     return emptyCache()
@@ -259,18 +279,16 @@ export function unchanged(loaded: BuildCache, next: BuildCache): boolean {
 }
 
 /**
- * Each distinct [read, answer] once, in `list`, after those of `from` (build.bin's, whose places
- * stay as they are); `place` gives a pair's index there.
+ * Each distinct [read, answer] once, in `list`, numbered from `start` (after the pairs already
+ * stored, whose places stay as they are); `place` gives a pair's number.
  */
-function readTable(from: CachedPage['reads'] = []) {
-  const list: CachedPage['reads'] = []
+function readTable(start = 0) {
+  const list: ReadPair[] = []
   const places = new Map<Read, Map<string, number>>()
-  const answersTo = (read: Read) => places.get(read) ?? places.set(read, new Map()).get(read)!
-  from.forEach(([read, answer], at) => answersTo(read).set(answer, at))
-  const place = ([read, answer]: CachedPage['reads'][number]): number => {
-    const answers = answersTo(read)
+  const place = ([read, answer]: ReadPair): number => {
+    const answers = places.get(read) ?? places.set(read, new Map()).get(read)!
     let at = answers.get(answer)
-    if (at === undefined) answers.set(answer, (at = from.length + list.push([read, answer]) - 1))
+    if (at === undefined) answers.set(answer, (at = start + list.push([read, answer]) - 1))
     return at
   }
   return { list, place }
@@ -309,15 +327,16 @@ export async function saveCache(root: string, code: string, cache: BuildCache, l
   await rm(join(dir, 'images'), { recursive: true, force: true })
 }
 
-/** Pages as build.bin and its delta keep them: where each is stored, and its reads by place. */
-const savedPages = (pages: ReadonlyMap<string, CachedPage>, place: (pair: CachedPage['reads'][number]) => number, locations: Map<string, Location>) =>
-  new Map([...pages].map(([key, page]): [string, SavedPage] => [key, { hash: page.hash, reads: page.reads.map(place), at: locations.get(key)! }]))
+/** Pages as build.bin and its delta keep them: where each is stored, and the places of its reads (`placesOf`). */
+const savedPages = (pages: ReadonlyMap<string, CachedPage>, placesOf: (page: CachedPage) => number[], locations: Map<string, Location>) =>
+  new Map([...pages].map(([key, page]): [string, SavedPage] => [key, { hash: page.hash, reads: placesOf(page), at: locations.get(key)! }]))
 const bodilessDocs = (docs: ReadonlyMap<string, KnownDoc>) => new Map([...docs].map(([path, known]) => [path, withoutBody(known)]))
 
 function savedWhole(code: string, cache: BuildCache, locations: Map<string, Location>): Saved {
   const reads = readTable()
+  const pages = savedPages(cache.pages, (page) => page.reads.map(reads.place), locations)
   return {
-    code, generation: randomBytes(8).toString('hex'), reads: reads.list, facts: cache.facts, pages: savedPages(cache.pages, reads.place, locations),
+    code, generation: randomBytes(8).toString('hex'), reads: serialize(reads.list), readCount: reads.list.length, facts: cache.facts, pages,
     docs: bodilessDocs(cache.docs), derived: cache.derived, output: cache.output, answers: cache.answers,
   }
 }
@@ -330,9 +349,11 @@ function deltaOf(base: Base, code: string, cache: BuildCache, locations: Map<str
   const changed = [pages, facts, docs, derived].reduce((sum, c) => sum + c.set.size + c.removed.length, 0)
   const entries = cache.pages.size + cache.facts.size + cache.docs.size + cache.derived.size
   if (changed > MOST_CHANGED * entries) return undefined
-  const reads = readTable(base.reads)
+  // A page read back keeps its places: the table stays build.bin's and the last delta's, then this build's pairs.
+  const reads = readTable(base.readCount + base.deltaReads.length)
+  const saved = savedPages(pages.set, (page) => placesOf.get(page) ?? page.reads.map(reads.place), locations)
   return {
-    code, base: base.generation, reads: reads.list, pages: { set: savedPages(pages.set, reads.place, locations), removed: pages.removed },
+    code, base: base.generation, reads: [...base.deltaReads, ...reads.list], pages: { set: saved, removed: pages.removed },
     facts, docs: { set: bodilessDocs(docs.set), removed: docs.removed }, derived, output: cache.output, answers: cache.answers,
   }
 }

@@ -66,7 +66,8 @@ test('pages are kept apart from build.bin: an edit adds a segment of its pages a
 test('build.bin keeps each read of the rest of the site once, however many pages made it', async () => {
   const site = copySite()
   await built(site)
-  const stored = deserialize(readFileSync(join(cacheDir(site), 'build.bin'))) as { reads: [string, string][]; pages: Map<string, { reads: number[] }> }
+  const saved = deserialize(readFileSync(join(cacheDir(site), 'build.bin'))) as { reads: Uint8Array; pages: Map<string, { reads: number[] }> }
+  const stored = { ...saved, reads: deserialize(saved.reads) as [string, string][] }
   const pairs = stored.reads.map(([read, answer]) => `${read} = ${answer}`)
   expect(new Set(pairs).size).toBe(pairs.length)
   // Every English page reads the English messages: one entry, named by each of them.
@@ -136,6 +137,32 @@ test('an edit stores what it changed beside build.bin, which stays as it was, un
   expect(readFileSync(join(cacheDir(site), 'build.bin')).equals(whole)).toBe(false)
   expect(existsSync(deltaOf(site))).toBe(false)
   expect((await loaded(site)).docs.has(gone)).toBe(false)
+  await expectSameAsCold(site)
+}, 180_000)
+
+test('a page carried from one delta to the next keeps its reads: a later change renders what a cache with no deltas renders', async () => {
+  const [site, plain] = [copySite(), copySite()]
+  const edits = [
+    ['content/en/blog/how-to-prepare-for-a-rhinoplasty.md', '\nAsk your surgeon which medicines to pause.\n'],
+    ['content/en/blog/upper-vs-lower-eyelid-surgery.md', '\nRecovery differs from person to person.\n'],
+  ] as const
+  // One edit after another: the first one's page goes into the second delta with its reads' places.
+  await built(site)
+  for (const [path, text] of edits) { appendFileSync(join(site, path), text); await built(site) }
+  const delta = deserialize(readFileSync(deltaOf(site))) as { pages: { set: Map<string, unknown> }; reads: unknown[] }
+  expect(delta.pages.set.size).toBe(2)
+  // The same Markdown, built at once: build.bin alone.
+  for (const [path, text] of edits) appendFileSync(join(plain, path), text)
+  await built(plain)
+  expect(existsSync(deltaOf(plain))).toBe(false)
+
+  // Both articles show their author: renaming her asks every page's reads again.
+  for (const dir of [site, plain]) edit(dir, 'content/en/dr-evelyn-quah.md', (t) => t.replace('name: Dr Evelyn Quah Si Min', 'name: Dr Evelyn Quah'))
+  const [afterDeltas, afterWhole] = [await built(site), await built(plain)]
+  expect(afterDeltas.pages!.rendered).toBe(afterWhole.pages!.rendered)
+  expect(afterDeltas.pages!.rendered).toBeGreaterThan(2)
+  expect(afterDeltas.pages!.reused).toBeGreaterThan(10)
+  expect(readFileSync(join(site, 'dist/blog/how-to-prepare-for-a-rhinoplasty/index.html'), 'utf8')).toContain('Dr Evelyn Quah<')
   await expectSameAsCold(site)
 }, 180_000)
 
