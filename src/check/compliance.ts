@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isPair, isScalar, parse, parseDocument, visit, type Scalar } from 'yaml'
 import { srcDir } from '../util/package.ts'
-import { hashOf, oncePer } from '../util/memo.ts'
+import { hashOf, oncePer, oncePerKey } from '../util/memo.ts'
 import { judgeNow, type Remember } from './cache.ts'
 import type { Diagnostic, SiteConfig, SourceFile } from '../types.ts'
 import { lineColumn } from './html.ts'
@@ -23,7 +23,7 @@ export interface ComplianceInput {
   /** the validated site configuration: doctors[] with slug, register ('specialist' or not), specialty */
   site: SiteConfig
   /** built pages, for structured data: { path: 'cn/contact/index.html', html }, with the HTML's hash when known */
-  pages: { path: string; html: string; hash?: string }[]
+  pages: { path: string; html: string; hash?: string; source?: { text: string } }[]
 }
 
 /** A rule as written in rules.yaml (see the comment at its top). */
@@ -104,15 +104,18 @@ export function lintCompliance(input: ComplianceInput, remember: Remember = judg
   const applying = rules.filter((r) => !(r.allowedForSpecialists && specialists))
   const active = Object.fromEntries(TARGETS.map((t) => [t, applying.filter((r) => r.reads === t)])) as RulesByTarget
   const imageRules = active.images
-  const data = input.pages.flatMap((page) => remember(`compliance data ${specialists} ${page.hash ?? hashOf(page.html)}`, () => lintStructuredData(page, active)))
+  // A value that stands in a source is reported there: most stand in the page's own Markdown, and
+  // the rest (the site's name, say) on every page, so the sources are searched once for each.
+  const inSources = oncePerKey((value: string) => input.sources.some((s) => s.text.includes(value)))
+  const data = input.pages.flatMap((page) => remember(`compliance data ${specialists} ${page.hash ?? hashOf(page.html)}`, () => lintStructuredData(page, active))
+    .filter((found) => found.value === undefined || !(page.source?.text.includes(found.value) || inSources(found.value))))
   return [
     ...input.sources.flatMap((file) => remember(`compliance ${specialists} ${hashOf(file.path, file.text)}`, () => lintSource(file, active))),
     ...input.staticFiles.filter(isImageName).flatMap((name) => find(imageRules, { text: name, at: 0 })
       .map((f) => diagnostic(f, { file: `static/${name}` }))),
     ...(input.contentImages ?? []).flatMap((name) => find(imageRules, { text: name, at: 0 })
       .map((f) => diagnostic(f, { file: `content/${name}` }))),
-    // A value that stands in a source is reported there.
-    ...data.filter((found) => found.value === undefined || !input.sources.some((s) => s.text.includes(found.value!))).map((found) => found.diagnostic),
+    ...data.map((found) => found.diagnostic),
   ]
 }
 
