@@ -1,13 +1,14 @@
 /**
  * Byte budgets (src/assets/budgets.ts): the site's CSS and JavaScript of every page, and the
  * runtime every page shares, gzipped. What a page loads is read from its HTML and the build's
- * script graph (`staticLoads`), or from what the browser loaded on a visit. Pure: `gzipped` gives
+ * script graph (`staticLoads`, from the page's digest.ts), or from what the browser loaded on a visit. Pure: `gzipped` gives
  * the size of a built file.
  */
-import { islandsOf, pageScripts } from '../assets/script-graph.ts'
+import { pageScripts } from '../assets/script-graph.ts'
 import { overBudget, type BudgetName } from '../assets/budgets.ts'
 import type { Assets, Diagnostic } from '../types.ts'
 import type { PageVisit } from './browser.ts'
+import type { PageDigest } from './digest.ts'
 
 type Loads = Pick<PageVisit, 'path' | 'loaded'>
 
@@ -15,12 +16,11 @@ type Loads = Pick<PageVisit, 'path' | 'loaded'>
  * The site's own scripts and stylesheets a page loads, as a browser would: the runtime, the
  * scripts of the islands its HTML marks, and its stylesheet links. Sorted, paths without the leading /.
  */
-export function staticLoads(html: string, assets: Assets): PageVisit['loaded'] {
-  const scripts = pageScripts(assets, islandsOf(html))
-  const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="?stylesheet"?[^>]*>/g)].map((m) => /\bhref="?(\/[^"\s>]*)/.exec(m[0])?.[1]).filter((href): href is string => href !== undefined && !href.startsWith('//'))
+export function staticLoads(page: Pick<PageDigest, 'islands' | 'stylesheets'>, assets: Assets): PageVisit['loaded'] {
+  const scripts = pageScripts(assets, page.islands)
   return [
     ...[...new Set(scripts)].sort().map((path) => ({ path: path.slice(1), type: 'script' as const })),
-    ...[...new Set(stylesheets)].sort().map((path) => ({ path: path.slice(1), type: 'stylesheet' as const })),
+    ...[...new Set(page.stylesheets)].sort().map((path) => ({ path: path.slice(1), type: 'stylesheet' as const })),
   ]
 }
 

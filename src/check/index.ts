@@ -27,13 +27,12 @@ import { UsageError } from '../errors.ts'
 import { listFiles, readProject } from '../content/read.ts'
 import { loadHeaderRules } from '../serve/index.ts'
 import { parseSite } from '../content/site.ts'
-import { outputFileFor } from '../shared/urls.ts'
-import { escapeRegExp } from '../util/regexp.ts'
 import { groupBy } from '../util/group.ts'
 import type { Diagnostic } from '../types.ts'
 import { accessibilityFindings } from './accessibility.ts'
 import type { PageVisit } from './browser.ts'
 import { budgetFindings, staticLoads } from './budgets.ts'
+import { readDigest, type PageDigest } from './digest.ts'
 import { CheckCache, checkVersion, hasCheckCache, loadCheckCache, saveCheckCache } from './cache.ts'
 import { checkHostFiles } from './hosts.ts'
 import { contentFindings, STATIC_RULES } from './content-rules.ts'
@@ -106,10 +105,10 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
   const everyPage = files.filter(isSitePage)
   const startedLinks = runs('links') && judgesAll ? startLinkinator(out, everyPage, everyPage, site.baseUrl) : undefined
   const manifest = loadManifest(root, out)
-  const pages = readPages(out, files, manifest, project.content)
-  report.pages = pages.length
   const version = await checkVersion(packageDir)
   const cache = options.all ? new CheckCache(new Map()) : loadCheckCache(root, version)
+  const pages = readPages(out, files, manifest, project.content, cache, site.baseUrl)
+  report.pages = pages.length
   // Content rules: every page, from its HTML, unless this HTML (and the Markdown its findings point into) was judged before.
   const contentProblems = new Map<string, Diagnostic[]>()
   const judgeContent = (count: CheckCount) => {
@@ -181,7 +180,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
     const seen = await visits
     count.browser = seen.length
     const unvouched = seen.filter((v) => !isVouched.has(v.path))
-    return [...budgetFindings(vouched.map((p) => ({ path: p.path, loaded: staticLoads(p.html, manifest!.assets) })), gzipped),
+    return [...budgetFindings(vouched.map((p) => ({ path: p.path, loaded: staticLoads(p.digest ?? readDigest(p.html, site.baseUrl), manifest!.assets) })), gzipped),
       ...budgetFindings(unvouched, gzipped, vouched.length === 0)]
   })
   await links
@@ -203,16 +202,30 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
   return sorted(report)
 }
 
-/** The built pages, each with its hash, what the manifest of the last build says of it, and its Markdown. */
-function readPages(out: string, files: string[], manifest: PageManifest | undefined, content: { path: string; text: string }[]): CheckedPage[] {
+/**
+ * What a run knew of a page's file, kept in the check cache by its path: while its size and time
+ * are the same, so are its hash and digest, and its HTML is read only if a check judges it.
+ */
+interface PageRecord { size: number; mtimeMs: number; hash: string; digest: PageDigest }
+
+/** The built pages, each with its hash, its digest, what the manifest of the last build says of it, and its Markdown. */
+function readPages(out: string, files: string[], manifest: PageManifest | undefined, content: { path: string; text: string }[], cache: CheckCache, baseUrl: string): CheckedPage[] {
   const sources = new Map(content.map((f) => [f.path, f]))
   return files.filter(isSitePage).map((path) => {
-    const html = readFileSync(join(out, path), 'utf8')
+    const file = join(out, path)
+    const { size, mtimeMs } = statSync(file)
+    const key = `file ${path} ${baseUrl}`
+    const last = cache.get<PageRecord>(key)
+    let html = last?.size === size && last.mtimeMs === mtimeMs ? undefined : readFileSync(file, 'utf8')
+    const record: PageRecord = html === undefined ? last! : { size, mtimeMs, hash: contentHash(html), digest: readDigest(html, baseUrl) }
+    cache.set(key, record)
     const recorded = manifest?.pages[path]
-    const stats = recorded && statSync(join(out, path))
-    const facts = recorded?.size === stats?.size && recorded?.mtimeMs === stats?.mtimeMs ? recorded : undefined
+    const facts = recorded?.size === size && recorded.mtimeMs === mtimeMs ? recorded : undefined
     const source = facts?.source ? sources.get(facts.source) : undefined
-    return { path, html, hash: contentHash(html), facts, ...(source ? { source: { file: source.path, text: source.text } } : {}) }
+    return {
+      path, hash: record.hash, digest: record.digest, facts, ...(source ? { source: { file: source.path, text: source.text } } : {}),
+      get html() { return (html ??= readFileSync(file, 'utf8')) },
+    }
   })
 }
 
@@ -226,11 +239,10 @@ const isSitePage = (file: string) => file.endsWith('.html') && !file.startsWith(
 function linkJudgements(pages: CheckedPage[], files: string[], baseUrl: string, cache: CheckCache, count: CheckCount) {
   const hashes = new Map(pages.map((p) => [p.path, p.hash]))
   const others = hashOf(...files.filter((f) => !f.endsWith('.html')))
-  const internal = new RegExp(`(?:href|src)="(?:${escapeRegExp(baseUrl)})?(/[^"#?]*)`, 'g')
   const known: { page: CheckedPage; judgement: { findings: Diagnostic[]; external?: string[] } }[] = []
   const stale: { page: CheckedPage; key: string }[] = []
   for (const page of pages) {
-    const targets = [...new Set([...page.html.matchAll(internal)].map((m) => outputFileFor(decodeURI(m[1]!))))].sort()
+    const { targets } = page.digest ?? readDigest(page.html, baseUrl)
     const key = `links ${page.hash} ${others} ${hashOf(...targets.map((t) => `${t} ${hashes.get(t) ?? '-'}`))}`
     const judgement = cache.get(key)
     if (judgement) { count.unchanged++; known.push({ page, judgement }) } else { count.judged++; stale.push({ page, key }) }

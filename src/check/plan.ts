@@ -8,6 +8,7 @@
  * opened itself. Pure.
  */
 import { islandsOf } from '../assets/script-graph.ts'
+import type { PageDigest } from './digest.ts'
 import type { PageFacts } from '../build/manifest.ts'
 
 export interface CheckedPage {
@@ -20,6 +21,8 @@ export interface CheckedPage {
   facts?: PageFacts
   /** The Markdown it was rendered from, when known. */
   source?: { file: string; text: string }
+  /** What the checks read of its HTML (digest.ts); read from `html` when absent. */
+  digest?: PageDigest
 }
 
 /**
@@ -27,7 +30,7 @@ export interface CheckedPage {
  * its own markup, script and styles. Example: 'service cn accordion,tabs'
  */
 export const kindOf = (page: CheckedPage): string | undefined =>
-  page.facts && `${page.facts.template} ${page.facts.locale} ${islandsOf(page.html).join(',')}`
+  page.facts && `${page.facts.template} ${page.facts.locale} ${(page.digest?.islands ?? islandsOf(page.html)).join(',')}`
 
 /**
  * Why a page must be opened in the browser itself, beside its kind's page; undefined when its

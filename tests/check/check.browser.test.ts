@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { check } from '../../src/check/index.ts'
 import { staticLoads } from '../../src/check/budgets.ts'
+import { readDigest } from '../../src/check/digest.ts'
 import { visitPages } from '../../src/check/browser.ts'
 import { kindOf } from '../../src/check/plan.ts'
 import { checkLinks, startLinkinator } from '../../src/check/links.ts'
@@ -67,7 +68,7 @@ describe('budgets without the browser', () => {
       for (const page of oneOfEach) {
         const seen = visits.find((v) => v.path === page.path)!.loaded
         const unique = [...new Map(seen.map((l) => [l.path, l])).values()].sort((a, b) => a.type.localeCompare(b.type) || a.path.localeCompare(b.path))
-        expect(staticLoads(page.html, manifest.assets), page.path).toEqual(unique)
+        expect(staticLoads(readDigest(page.html, ''), manifest.assets), page.path).toEqual(unique)
       }
     } finally {
       await server.close()
@@ -98,6 +99,22 @@ describe('a broken site', () => {
     expect(line(/^_cloudfront\/viewer-response\.js {2}warning CloudFrontFunctionTooLarge {2}This CloudFront Function is 1[34]\.\d KB; CloudFront accepts at most 10 KB\.$/)).toHaveLength(1)
     expect(r.stdout).toMatch(/: [1-9]\d* errors?, /)
     expect(r.status).toBe(1)
+  }, 120_000)
+
+  // The check cache knows each page's file by its size and time: a page changed since, even to
+  // the same size, is read and judged again; the others' HTML is not read at all.
+  test('a page changed after a check, to the same size, is judged again with the check cache', async () => {
+    const out = copyBuilt()
+    const site = copySite()
+    const run = () => check({ root: site, out, only: ['links', 'translations'] })
+    expect((await run()).findings).toEqual([])
+    const before = readFileSync(join(out, 'contact/index.html'), 'utf8')
+    expect(before).toContain('href="/privacy/"')
+    edit(out, 'contact/index.html', (html) => html.replace('href="/privacy/"', 'href="/privacz/"'))
+    expect(readFileSync(join(out, 'contact/index.html'), 'utf8')).toHaveLength(before.length)
+    const again = await run()
+    expect(again.findings.map((f) => `${f.file} ${f.code} ${f.message}`)).toEqual(['contact/index.html BrokenLink /privacz/ answers status 404'])
+    expect(again.counts.links!.unchanged).toBeGreaterThan(0)
   }, 120_000)
 
   // A large site's links are checked a hundred pages a run; what one run found answering, the next takes as read.
