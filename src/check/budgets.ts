@@ -1,8 +1,8 @@
 /**
  * Byte budgets (src/assets/budgets.ts): the site's CSS and JavaScript of every page, and the
- * runtime every page shares, gzipped. What a page loads is read from its HTML and the build's
- * script graph (`staticLoads`, from the page's digest.ts), or from what the browser loaded on a visit. Pure: `gzipped` gives
- * the size of a built file.
+ * runtime every page shares, gzipped. What a page loads is read from its HTML (its digest,
+ * ./digest.ts) and the build's script graph (`staticLoads`), or from what the browser loaded on a
+ * visit. Pure: `gzipped` gives the size of a built file.
  */
 import { pageScripts } from '../assets/script-graph.ts'
 import { overBudget, type BudgetName } from '../assets/budgets.ts'

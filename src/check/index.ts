@@ -216,8 +216,9 @@ function readPages(out: string, files: string[], manifest: PageManifest | undefi
     const { size, mtimeMs } = statSync(file)
     const key = `file ${path} ${baseUrl}`
     const last = cache.get<PageRecord>(key)
-    let html = last?.size === size && last.mtimeMs === mtimeMs ? undefined : readFileSync(file, 'utf8')
-    const record: PageRecord = html === undefined ? last! : { size, mtimeMs, hash: contentHash(html), digest: readDigest(html, baseUrl) }
+    const recordOf = (text: string): PageRecord => ({ size, mtimeMs, hash: contentHash(text), digest: readDigest(text, baseUrl) })
+    let html: string | undefined
+    const record = last?.size === size && last.mtimeMs === mtimeMs ? last : recordOf(html = readFileSync(file, 'utf8'))
     cache.set(key, record)
     const recorded = manifest?.pages[path]
     const facts = recorded?.size === size && recorded.mtimeMs === mtimeMs ? recorded : undefined
