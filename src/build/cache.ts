@@ -327,9 +327,9 @@ export async function saveCache(root: string, code: string, cache: BuildCache, l
   await rm(join(dir, 'images'), { recursive: true, force: true })
 }
 
-/** Pages as build.bin and its delta keep them: where each is stored, and the places of its reads (`placesOf`). */
-const savedPages = (pages: ReadonlyMap<string, CachedPage>, placesOf: (page: CachedPage) => number[], locations: Map<string, Location>) =>
-  new Map([...pages].map(([key, page]): [string, SavedPage] => [key, { hash: page.hash, reads: placesOf(page), at: locations.get(key)! }]))
+/** Pages as build.bin and its delta keep them: where each is stored, and the places of its reads (`placesFor`). */
+const savedPages = (pages: ReadonlyMap<string, CachedPage>, placesFor: (page: CachedPage) => number[], locations: Map<string, Location>) =>
+  new Map([...pages].map(([key, page]): [string, SavedPage] => [key, { hash: page.hash, reads: placesFor(page), at: locations.get(key)! }]))
 const bodilessDocs = (docs: ReadonlyMap<string, KnownDoc>) => new Map([...docs].map(([path, known]) => [path, withoutBody(known)]))
 
 function savedWhole(code: string, cache: BuildCache, locations: Map<string, Location>): Saved {

@@ -134,7 +134,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
     await loadHeaderRules(out, (message) => report.findings.push({ code: 'InvalidHeaders', severity: 'error', file: '_headers', message }))
   }
   const links = timed('links', async (count) => {
-    const links = linkJudgements(pages, files, site.baseUrl, cache, count)
+    const links = linkJudgements(pages, files, cache, count)
     const stale = links.stale.map((s) => s.page)
     const checked = await checkLinks(pages, out, site.baseUrl, stale, stale.length === pages.length ? startedLinks : undefined)
     const findings = groupBy(checked.findings, (f) => f.file ?? '')
@@ -180,7 +180,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
     const seen = await visits
     count.browser = seen.length
     const unvouched = seen.filter((v) => !isVouched.has(v.path))
-    return [...budgetFindings(vouched.map((p) => ({ path: p.path, loaded: staticLoads(p.digest ?? readDigest(p.html, site.baseUrl), manifest!.assets) })), gzipped),
+    return [...budgetFindings(vouched.map((p) => ({ path: p.path, loaded: staticLoads(p.digest, manifest!.assets) })), gzipped),
       ...budgetFindings(unvouched, gzipped, vouched.length === 0)]
   })
   await links
@@ -237,13 +237,13 @@ const isSitePage = (file: string) => file.endsWith('.html') && !file.startsWith(
  * The links of each page, with the key of their judgement: the page, every page it links to
  * (their anchors may have changed) and the list of other files (an image may be gone).
  */
-function linkJudgements(pages: CheckedPage[], files: string[], baseUrl: string, cache: CheckCache, count: CheckCount) {
+function linkJudgements(pages: CheckedPage[], files: string[], cache: CheckCache, count: CheckCount) {
   const hashes = new Map(pages.map((p) => [p.path, p.hash]))
   const others = hashOf(...files.filter((f) => !f.endsWith('.html')))
   const known: { page: CheckedPage; judgement: { findings: Diagnostic[]; external?: string[] } }[] = []
   const stale: { page: CheckedPage; key: string }[] = []
   for (const page of pages) {
-    const { targets } = page.digest ?? readDigest(page.html, baseUrl)
+    const { targets } = page.digest
     const key = `links ${page.hash} ${others} ${hashOf(...targets.map((t) => `${t} ${hashes.get(t) ?? '-'}`))}`
     const judgement = cache.get(key)
     if (judgement) { count.unchanged++; known.push({ page, judgement }) } else { count.judged++; stale.push({ page, key }) }

@@ -7,7 +7,6 @@
  * colours come from the stylesheet. A page the last build's manifest does not vouch for is
  * opened itself. Pure.
  */
-import { islandsOf } from '../assets/script-graph.ts'
 import type { PageDigest } from './digest.ts'
 import type { PageFacts } from '../build/manifest.ts'
 
@@ -21,8 +20,8 @@ export interface CheckedPage {
   facts?: PageFacts
   /** The Markdown it was rendered from, when known. */
   source?: { file: string; text: string }
-  /** What the checks read of its HTML (digest.ts); read from `html` when absent. */
-  digest?: PageDigest
+  /** What the checks read of its HTML (digest.ts). */
+  digest: PageDigest
 }
 
 /**
@@ -30,7 +29,7 @@ export interface CheckedPage {
  * its own markup, script and styles. Example: 'service cn accordion,tabs'
  */
 export const kindOf = (page: CheckedPage): string | undefined =>
-  page.facts && `${page.facts.template} ${page.facts.locale} ${(page.digest?.islands ?? islandsOf(page.html)).join(',')}`
+  page.facts && `${page.facts.template} ${page.facts.locale} ${page.digest.islands.join(',')}`
 
 /**
  * Why a page must be opened in the browser itself, beside its kind's page; undefined when its

@@ -2,9 +2,11 @@
 // Markdown holds what only a browser can judge.
 import { describe, expect, test } from 'vitest'
 import { browserReason, kindOf, planVisits, type CheckedPage } from '../../src/check/plan.ts'
+import { readDigest } from '../../src/check/digest.ts'
 
+const islandsHtml = (islands: string[]) => `<main>${islands.map((i) => `<div data-island="${i}"></div>`).join('')}</main>`
 const page = (path: string, template: string, markdown?: string, islands: string[] = []): CheckedPage => ({
-  path, hash: path, html: `<main>${islands.map((i) => `<div data-island="${i}"></div>`).join('')}</main>`,
+  path, hash: path, html: islandsHtml(islands), digest: readDigest(islandsHtml(islands), ''),
   facts: { size: 1, mtimeMs: 1, template: template as never, locale: path.startsWith('cn/') ? 'cn' : 'en' },
   ...(markdown === undefined ? {} : { source: { file: `content/${path}.md`, text: `---\ntitle: x\n---\n${markdown}` } }),
 })
@@ -18,7 +20,7 @@ describe('browserReason', () => {
   })
 
   test('a page the last build did not write is opened itself', () => {
-    expect(browserReason({ path: 'a.html', hash: 'h', html: '<main></main>' })).toBe('not written by the last build')
+    expect(browserReason({ path: 'a.html', hash: 'h', html: '<main></main>', digest: readDigest('<main></main>', '') })).toBe('not written by the last build')
   })
 })
 

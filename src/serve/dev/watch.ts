@@ -24,7 +24,8 @@ export interface ChangeQueue { add: (path: string) => void; idle: () => Promise<
  * Runs watchSources() on a thread of its own (src/serve/dev/watch-worker.ts), and a quick watch
  * of the same folders on this one (src/serve/dev/quick-watch.ts), and puts each changed path in
  * `queue`. Each save reaches both: when the file is as it was at the first report, the second is
- * dropped, so that one save makes one rebuild and one line of the log. Resolves once chokidar's initial scan is done.
+ * dropped, so that one save makes one rebuild and one line of the log. Resolves once chokidar's
+ * initial scan is done.
  */
 export async function watchInThread(folders: WatchedFolder[], queue: ChangeQueue): Promise<{ close: () => Promise<void> }> {
   const rebuilding = new Int32Array(new SharedArrayBuffer(4))
