@@ -163,7 +163,7 @@ describe('clinic-build dev', () => {
     expect(await tab.locator('#clinic-dev-overlay').count()).toBe(0)
   })
 
-  test('a burst of 50 saves in under a second ends in one correct final state', async () => {
+  test('a burst of 50 saves, one every 15 ms, ends in one correct final state', async () => {
     const { builds } = await status()
     const started = performance.now()
     for (let i = 1; i <= 50; i++) {
@@ -172,12 +172,12 @@ describe('clinic-build dev', () => {
       if (due > 0) await new Promise((r) => setTimeout(r, due))
       edit(ARTICLE, (t) => t.replace(/^title: .*$/m, `title: Burst ${i}`))
     }
-    expect(performance.now() - started).toBeLessThan(1000)
     await expect.poll(async () => titleOf(await page('/blog/how-to-prepare-for-a-rhinoplasty/')), REBUILD).toMatch(/^Burst 50 \|/)
     await expect.poll(async () => (await status()).building, REBUILD).toBe(false)
     expect(titleOf(await page('/blog/how-to-prepare-for-a-rhinoplasty/'))).toMatch(/^Burst 50 \|/)
     // Queued, not one rebuild per save: a rebuild outlasts several 15 ms gaps, so each takes in
-    // several saves. How many rebuilds run depends on how fast each is, so the bound is loose.
+    // several saves. How many rebuilds run depends on how fast each is (and a stalled machine
+    // spaces the saves further apart), so the bound is loose and no time is asserted.
     expect((await status()).builds - builds).toBeLessThan(25)
   })
 
