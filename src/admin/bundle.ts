@@ -54,10 +54,25 @@ async function readKept(dir: string): Promise<EditorBundle | undefined> {
   try {
     const index = JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as Omit<EditorBundle, 'files'> & { paths: string[] }
     // Named by the content hash in the file name: the write stage need not hash 7 MB to know it.
-    const files = await Promise.all(index.paths.map(async (path) => ({ path, contents: new Uint8Array(await readFile(join(dir, path))), version: path })))
+    // Read when first asked for: a build whose output already holds the bundle never reads it.
+    const files = await Promise.all(index.paths.map(async (path) => {
+      const file = join(dir, path)
+      await stat(file)
+      let contents: Uint8Array | undefined
+      return { path, version: path, get contents() { return (contents ??= readBundleFile(file)) } }
+    }))
     return { files, script: index.script, stylesheets: index.stylesheets }
   } catch {
     return undefined
+  }
+}
+
+function readBundleFile(file: string): Uint8Array {
+  try {
+    return new Uint8Array(readFileSync(file))
+  } catch (error) {
+    // Only a long-running dev server, after builds of several newer versions removed its bundle.
+    throw new Error(`The content editor's bundle ${file} was removed while in use (${(error as NodeJS.ErrnoException).code}): run the command again.`)
   }
 }
 
