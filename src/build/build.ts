@@ -159,7 +159,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const sharedFor = remember('shared per template', [shared, templateVersion], () => oncePerKey((template) => `${shared} ${templateVersion(template)}`))
     const answer = remember('answers', [collections, table, parsed.messages], () => answerer(collections, table, parsed.messages))
     // The inputs of the collections, the route table and the messages, which answer every read.
-    next.answers = hashOf(...collectInputs, textHash(project.siteFile), ...project.localeFiles.flatMap((f) => [f.path, textHash(f)]),
+    const answers = next.answers = hashOf(...collectInputs, textHash(project.siteFile), ...project.localeFiles.flatMap((f) => [f.path, textHash(f)]),
       JSON.stringify(parsed.unreadable), String(options.translationFallback ?? false))
     const answersAsBefore = cache.answers === next.answers
     const html = new Map<string, { html: string; hash: string }>()
@@ -198,7 +198,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // The editor's preview data shows every Doc but their bodies: a body edit keeps it, like the collections.
     const editor = admin ? [await timed('admin', async () => {
       const bundle = await editorReady!
-      return remember('admin files', [site, admin, collections, parsed.messages, bundled.assets, pictures.images, bundle], () => adminFiles(site, admin, input, bundle))
+      // The preview's inputs are the answers' (the Docs' front matter and links, the messages) and the shared ones (the assets, the images).
+      const previewVersion = hashOf(answers, shared)
+      return remember('admin files', [site, admin, collections, parsed.messages, bundled.assets, pictures.images, bundle], () => adminFiles(site, admin, input, bundle, previewVersion))
     })] : []
     const deployed = deploySite([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, { remember, fromContents, folders: editor })
     const { files } = deployed

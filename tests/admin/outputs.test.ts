@@ -3,6 +3,8 @@
  * and the bundle; kept out of the sitemap, the feed and search engines; its own security policy in
  * `_headers`; nothing of it with `admin: false`; the same bytes on every build.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { build, type BuildResult } from '../../src/index.ts'
 import type { AdminConfig } from '../../src/admin/config.ts'
@@ -77,6 +79,26 @@ describe('/admin/', () => {
     const retitled = await rebuilt('content/en/services/ear.md', (t) => t.replace(/^title: .*$/m, 'title: Ear surgery, retitled'))
     expect(text(retitled, 'admin/preview.json')).toContain('Ear surgery, retitled')
     expect(adminFiles(retitled)).toEqual(adminFiles(await build({ root: site, write: false, cache: false })))
+  })
+})
+
+describe('/admin/preview.json on disk', () => {
+  test('follows the front matter and the messages, and after a body edit is what a fresh build writes', async () => {
+    const site = copySite()
+    const out = join(site, 'dist')
+    const written = () => readFileSync(join(out, 'admin/preview.json'), 'utf8')
+    const fresh = async () => text(await build({ root: site, write: false, cache: false }), 'admin/preview.json')
+    expect((await build({ root: site, out })).ok).toBe(true)
+    edit(site, 'content/en/services/ear.md', (t) => `${t}\nOne more sentence.\n`)
+    expect((await build({ root: site, out })).ok).toBe(true)
+    expect(written()).toBe(await fresh())
+    edit(site, 'content/en/services/ear.md', (t) => t.replace(/^title: .*$/m, 'title: Ear surgery, retitled'))
+    expect((await build({ root: site, out })).ok).toBe(true)
+    expect(written()).toContain('Ear surgery, retitled')
+    edit(site, 'locales/en-SG.yaml', (t) => t.replace('  skip: Skip to main content', '  skip: Skip to the content'))
+    expect((await build({ root: site, out })).ok).toBe(true)
+    expect(written()).toContain('Skip to the content')
+    expect(written()).toBe(await fresh())
   })
 })
 
