@@ -57,7 +57,7 @@ async function readKept(dir: string): Promise<EditorBundle | undefined> {
     // Read when first asked for: a build whose output already holds the bundle never reads it.
     const files = await Promise.all(index.paths.map(async (path) => {
       const file = join(dir, path)
-      await stat(file)
+      await stat(file) // a kept bundle missing a file is made again
       let contents: Uint8Array | undefined
       return { path, version: path, get contents() { return (contents ??= readBundleFile(file)) } }
     }))
