@@ -12,6 +12,7 @@ import { dirname, join, relative } from 'node:path'
 import type { Plugin } from 'esbuild'
 import { listFiles } from '../content/read.ts'
 import type { OutputFile } from '../types.ts'
+import { madeWhenRead } from '../util/memo.ts'
 import { ADMIN_DIR } from './config.ts'
 
 /** The bundle's files, relative to the output folder. Example: [{ path: 'admin/editor.Q3X5.js', contents }] */
@@ -58,8 +59,7 @@ async function readKept(dir: string): Promise<EditorBundle | undefined> {
     const files = await Promise.all(index.paths.map(async (path) => {
       const file = join(dir, path)
       await stat(file) // a kept bundle missing a file is made again
-      let contents: Uint8Array | undefined
-      return { path, version: path, get contents() { return (contents ??= readBundleFile(file)) } }
+      return madeWhenRead(path, path, () => readBundleFile(file))
     }))
     return { files, script: index.script, stylesheets: index.stylesheets }
   } catch {

@@ -8,6 +8,7 @@ import { serializePolicy } from '../deploy/policy.ts'
 import type { HeaderRule } from '../deploy/static-hosts.ts'
 import type { RenderInput } from '../render/renderer.ts'
 import type { OutputFile, SiteConfig } from '../types.ts'
+import { madeWhenRead } from '../util/memo.ts'
 import type { EditorBundle } from './bundle.ts'
 import { ADMIN_DIR, type AdminConfig } from './config.ts'
 import { adminPolicy } from './policy.ts'
@@ -38,7 +39,7 @@ ${bundle.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">\n`).j
     files: [
       { path: `${ADMIN_DIR}/index.html`, contents: page },
       { path: `${ADMIN_DIR}/config.json`, contents: JSON.stringify(config) },
-      lazyFile(`${ADMIN_DIR}/preview.json`, () => JSON.stringify(previewData(input)), previewVersion),
+      madeWhenRead(`${ADMIN_DIR}/preview.json`, previewVersion, () => JSON.stringify(previewData(input))),
       ...bundle.files,
     ],
     headers: {
@@ -46,11 +47,6 @@ ${bundle.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">\n`).j
       headers: { 'Content-Security-Policy': serializePolicy(policy), 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': 'no-cache' },
     },
   }
-}
-
-function lazyFile(path: string, make: () => string, version: string): OutputFile {
-  let contents: string | undefined
-  return { path, get contents() { return (contents ??= make()) }, version }
 }
 
 /**

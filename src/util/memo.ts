@@ -12,6 +12,15 @@ export const compute: Remember = (_step, _inputs, run) => run()
 export type FromContents = <T>(what: string, file: { contents: string | Uint8Array; version?: string }, derive: (contents: string | Uint8Array) => T) => T
 export const readContents: FromContents = (_what, file, derive) => derive(file.contents)
 
+/**
+ * A file whose contents are made the first time they are asked for, then kept: for outputs with a
+ * version, which the write stage compares with the output folder's before it needs the contents.
+ */
+export function madeWhenRead<C extends string | Uint8Array>(path: string, version: string, make: () => C): { path: string; version: string; readonly contents: C } {
+  let contents: C | undefined
+  return { path, version, get contents() { return (contents ??= make()) } }
+}
+
 /** The same inputs, one by one (===): unchanged ones are the very same strings and objects. */
 export const sameInputs = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i])
 
