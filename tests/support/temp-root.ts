@@ -9,10 +9,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 export default function setup(): () => void {
+  // Each vitest project runs the set-up (vitest.config.ts): the first one's folder serves them all,
+  // since folders nested in folders would make Chromium's socket path longer than Linux allows.
+  if (process.env.CLINIC_TESTS_ROOT) return () => {}
   const root = mkdtempSync(join(tmpdir(), 'clinic-tests-'))
   // Open to other users, as the system's temporary folder is: one suite runs the build as
   // another user, on a site copy it opened to everyone (tests/content/odd-files.test.ts).
   chmodSync(root, 0o755)
-  process.env.TMPDIR = root
+  process.env.TMPDIR = process.env.CLINIC_TESTS_ROOT = root
   return () => rmSync(root, { recursive: true, force: true })
 }
