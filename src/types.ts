@@ -116,6 +116,8 @@ export interface OutputFile {
    * from the build cache carries its hash. Without one the writer hashes the contents.
    */
   version?: string
+  /** A file on disk holding `contents`: the writer copies it instead of reading it into memory. */
+  source?: string
 }
 
 /** The flattened message set of one locale. Example: { 'nav.home': 'Home' } */

@@ -161,11 +161,22 @@ async function fill(job: Job, recorded: Map<string, WrittenFile>, present: Surve
       written.files.set(file.path, before)
       return
     }
-    writeFileSync(target, file.contents)
+    if (!copied(file.source, target)) writeFileSync(target, file.contents)
     const { size, mtimeMs } = statSync(target)
     written.files.set(file.path, { version, size, mtimeMs })
   })
   return written
+}
+
+/** Whether `source` was copied to `target`; when it is gone, the file's contents say why. */
+function copied(source: string | undefined, target: string): boolean {
+  if (!source) return false
+  try {
+    copyFileSync(source, target)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** The files of the static folder; it must exist when named. */

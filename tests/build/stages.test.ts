@@ -293,6 +293,19 @@ describe('write', () => {
     expect(readdirSync(base)).toEqual(['dist'])
   })
 
+  test('a file with a source on disk is copied from it without reading its contents; with the source gone, its contents are written', async () => {
+    const kept = folder({ 'editor.js': 'the kept bundle' })
+    let read = 0
+    const file = (source: string) => ({ path: 'admin/editor.js', source, version: 'v1', get contents() { read++; return 'read from memory' } })
+    const out = join(mkdtempSync(join(tmpdir(), 'clinic-write-')), 'dist')
+    await writeSite(out, [file(join(kept, 'editor.js'))], undefined)
+    expect(readFileSync(join(out, 'admin/editor.js'), 'utf8')).toBe('the kept bundle')
+    expect(read).toBe(0)
+    await writeSite(out, [file(join(kept, 'removed.js'))], undefined)
+    expect(readFileSync(join(out, 'admin/editor.js'), 'utf8')).toBe('read from memory')
+    expect(read).toBe(1)
+  })
+
   test('a rebuild links the files it wrote before, rewrites what changed or was touched, and drops strays', async () => {
     const base = mkdtempSync(join(tmpdir(), 'clinic-write-'))
     const out = join(base, 'dist')
