@@ -6,7 +6,8 @@
  * (in `.clinic/`), and the next build starts from it: it already holds the site as it was two
  * builds ago, folders and all, so only the files that differ are written, removed or linked. A
  * file the previous build wrote with the same contents, and that nobody touched since, is
- * hard-linked from the output folder instead of written again. Files are never changed in place,
+ * hard-linked from the output folder instead of written again, and one kept on disk elsewhere
+ * (`OutputFile.source`) is copied rather than read into memory. Files are never changed in place,
  * only replaced, since the folders share them. A rebuild of a large site then costs little more
  * than its changed files: making a thousand folders and removing as many took most of it.
  */
