@@ -59,7 +59,7 @@ async function readKept(dir: string): Promise<EditorBundle | undefined> {
     const files = await Promise.all(index.paths.map(async (path) => {
       const file = join(dir, path)
       await stat(file) // a kept bundle missing a file is made again
-      return Object.assign(madeWhenRead(path, path, () => readBundleFile(file)), { source: file })
+      return madeWhenRead({ path, version: path, source: file }, () => readBundleFile(file))
     }))
     return { files, script: index.script, stylesheets: index.stylesheets }
   } catch {

@@ -39,7 +39,7 @@ ${bundle.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">\n`).j
     files: [
       { path: `${ADMIN_DIR}/index.html`, contents: page },
       { path: `${ADMIN_DIR}/config.json`, contents: JSON.stringify(config) },
-      madeWhenRead(`${ADMIN_DIR}/preview.json`, previewVersion, () => JSON.stringify(previewData(input))),
+      madeWhenRead({ path: `${ADMIN_DIR}/preview.json`, version: previewVersion }, () => JSON.stringify(previewData(input))),
       ...bundle.files,
     ],
     headers: {

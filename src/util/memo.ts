@@ -13,12 +13,12 @@ export type FromContents = <T>(what: string, file: { contents: string | Uint8Arr
 export const readContents: FromContents = (_what, file, derive) => derive(file.contents)
 
 /**
- * A file whose contents are made the first time they are asked for, then kept: for outputs with a
+ * `file` with contents made the first time they are asked for, then kept: for outputs with a
  * version, which the write stage compares with the output folder's before it needs the contents.
  */
-export function madeWhenRead<C extends string | Uint8Array>(path: string, version: string, make: () => C): { path: string; version: string; readonly contents: C } {
+export function madeWhenRead<F extends { path: string; version: string }, C extends string | Uint8Array>(file: F, make: () => C): F & { readonly contents: C } {
   let contents: C | undefined
-  return { path, version, get contents() { return (contents ??= make()) } }
+  return { ...file, get contents() { return (contents ??= make()) } }
 }
 
 /** The same inputs, one by one (===): unchanged ones are the very same strings and objects. */
