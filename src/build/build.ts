@@ -36,7 +36,7 @@ import { deploySite } from '../deploy/index.ts'
 import { robots, sitemap } from '../routes/sitemap.ts'
 import { summarise } from './summary.ts'
 import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route } from '../types.ts'
-import { contentHash, removalsFinished, SPARE_DIR, spareFolder, writeSite } from './write.ts'
+import { contentHash, removalsFinished, SPARE_DIR, spareFolder, staticOutputs, writeSite } from './write.ts'
 import { adminClashes, adminConfig } from '../admin/config.ts'
 import { editorBundle } from '../admin/bundle.ts'
 import { adminFiles } from '../admin/outputs.ts'
@@ -205,8 +205,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const deployed = deploySite([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, { remember, fromContents, folders: editor })
     const { files } = deployed
     const summary = summarise(table, files, diagnostics, bundled.assets, fromContents)
-    next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, files, staticDir(project), cache.output, JSON.stringify(project.staticVersions),
-      spare))
+    next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, [...staticFiles(project, files), ...files], cache.output, spare))
     if (next.output) saveManifest(folders.root, folders.out, pageManifest(table, next.output, bundled.assets))
     if (persistent === true && !unchanged(cache, next)) await timed('cache', () => saveCache(folders.root, code, next, cache))
     else if (typeof persistent === 'object') {
@@ -223,7 +222,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     await kept.save()
     await timed('write', removalsFinished)
-    if (inputs !== undefined && next.output) await recordBuild(cacheDir, inputs, next.output, project.staticFiles, { diagnostics, summary, pages: table.routes.length })
+    if (inputs !== undefined && next.output) await recordBuild(cacheDir, inputs, next.output, { diagnostics, summary, pages: table.routes.length })
     timings.total = performance.now() - started
     return {
       ok: true, diagnostics, table, files, summary, timings,
@@ -260,4 +259,8 @@ async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, p
   return facts
 }
 
-const staticDir = (project: Project) => (project.staticFiles.length ? join(project.root, 'static') : undefined)
+/** The files of static/, copied as they are, but where the build makes a file of the same path. */
+function staticFiles(project: Project, made: OutputFile[]): OutputFile[] {
+  const paths = new Set(made.map((f) => f.path))
+  return staticOutputs(join(project.root, 'static'), project.staticFiles.filter((path) => !paths.has(path)), project.staticVersions)
+}

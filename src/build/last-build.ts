@@ -20,9 +20,8 @@ interface LastBuild {
   /** The fingerprint of its inputs, the output folder among them. */
   inputs: string
   report: Report
-  /** What it wrote into the output folder, and the static files it copied there. */
+  /** What it wrote into the output folder. */
   written: Written['files']
-  statics: string[]
 }
 
 const file = (cacheDir: string) => join(cacheDir, 'last-build.bin')
@@ -46,12 +45,12 @@ export async function upToDate(cacheDir: string, inputs: string, out: string): P
   } catch {
     return undefined
   }
-  return last.inputs === inputs && await holdsExactly(out, last.written, last.statics) ? last.report : undefined
+  return last.inputs === inputs && await holdsExactly(out, last.written) ? last.report : undefined
 }
 
 /** Records a build that wrote `written` (replacing the record of the one before). */
-export async function recordBuild(cacheDir: string, inputs: string, written: Written, statics: string[], report: Report): Promise<void> {
-  const record: LastBuild = { inputs, report, written: written.files, statics }
+export async function recordBuild(cacheDir: string, inputs: string, written: Written, report: Report): Promise<void> {
+  const record: LastBuild = { inputs, report, written: written.files }
   await mkdir(cacheDir, { recursive: true })
   await writeFile(`${file(cacheDir)}.tmp`, serialize(record))
   await rename(`${file(cacheDir)}.tmp`, file(cacheDir))

@@ -10,21 +10,21 @@
  * (`OutputFile.source`) is copied rather than read into memory. Files are never changed in place,
  * only replaced, since the folders share them. A rebuild of a large site then costs little more
  * than its changed files: making a thousand folders and removing as many took most of it.
+ * The static files are outputs like the rest, each with its source in static/ (staticOutputs).
  */
 import { createHash } from 'node:crypto'
-import { copyFileSync, linkSync, mkdirSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { listFiles } from '../content/read.ts'
 import type { OutputFile } from '../types.ts'
+import { madeWhenRead } from '../util/memo.ts'
 import { survey, type Survey } from './survey.ts'
 
 /** What a build wrote, by path under the output folder: enough to recognise each file later. */
 export interface Written {
   dir: string
   files: Map<string, WrittenFile>
-  /** The versions of the static files copied (see Project.staticVersions). */
-  statics: string
   /** What the spare folder holds: the output the last swap replaced. */
   spare?: Written
 }
@@ -44,17 +44,21 @@ export const spareFolder = (dir: string, last: Written | undefined): Spare =>
 interface WrittenFile { version: string; size: number; mtimeMs: number }
 
 /**
- * `statics`: a key that changes when any static file does (its size and time, say); `spare`:
- * where the replaced output is kept for the next build, on the same disk (none: it is removed).
+ * The static files `paths` of `dir` as outputs at the same paths, copied from there; `versions`
+ * by path, which change when a file does (its size and time: Project.staticVersions).
  */
-export async function writeSite(outDir: string, files: OutputFile[], staticDir: string | undefined, previous?: Written, statics = '', spare?: Spare): Promise<Written> {
+export const staticOutputs = (dir: string, paths: string[], versions: Record<string, string>): OutputFile[] =>
+  paths.map((path) => madeWhenRead({ path, version: `static ${versions[path]}`, source: join(dir, path) }, () => readFileSync(join(dir, path))))
+
+/** `spare`: where the replaced output is kept for the next build, on the same disk (none: it is removed). */
+export async function writeSite(outDir: string, files: OutputFile[], previous?: Written, spare?: Spare): Promise<Written> {
   const temp = `${outDir}.tmp-${process.pid}`
   const old = `${outDir}.old-${process.pid}`
   const last = previous?.dir === outDir ? previous : undefined
   const versions = files.map((f) => f.version ?? contentHash(f.contents))
-  if (last && last.statics === statics && await untouched(outDir, files, versions, last, staticDir)) return last
+  if (last && await untouched(outDir, files, versions, last)) return last
   rmSync(temp, { recursive: true, force: true })
-  const job: Job = { temp, outDir, files, versions, staticDir, statics, last }
+  const job: Job = { temp, outDir, files, versions, last }
   let written: Written
   try {
     const taken = await takeSpare(spare, last, temp)
@@ -100,8 +104,6 @@ interface Job {
   outDir: string
   files: OutputFile[]
   versions: string[]
-  staticDir: string | undefined
-  statics: string
   /** What the output folder holds, when known. */
   last: Written | undefined
 }
@@ -109,7 +111,7 @@ interface Job {
 async function fromNothing(job: Job): Promise<Written> {
   rmSync(job.temp, { recursive: true, force: true })
   mkdirSync(job.temp, { recursive: true })
-  return fill(job, new Map(), new Map(), undefined)
+  return fill(job, new Map(), new Map())
 }
 
 /** The spare folder moved to `temp`, with what it holds, when it holds the last output but one of this folder. */
@@ -124,23 +126,17 @@ async function takeSpare(spare: Spare | undefined, last: Written | undefined, te
 /** The spare folder, now at `job.temp` and holding `present`, brought to this build's files. */
 async function fromSpare(job: Job, spare: Written, present: Survey): Promise<Written> {
   const wanted = new Set(job.files.map((f) => f.path))
-  const staticFiles = await staticFilesOf(job.staticDir)
-  const staticsKept = spare.statics === job.statics
-  if (staticsKept) for (const path of staticFiles) wanted.add(path)
   // Every folder the spare holds, taken before its unwanted files go: a folder emptied now must go too.
   const folders = [...new Set([...present.keys()].map(dirname))]
   for (const path of present.keys()) if (!wanted.has(path)) { unlinkSync(join(job.temp, path)); present.delete(path) }
   removeEmptyFolders(job.temp, folders, [...new Set([...wanted].map(dirname))])
-  return fill(job, spare.files, present, staticsKept ? new Set(staticFiles.filter((p) => present.has(p))) : undefined)
+  return fill(job, spare.files, present)
 }
 
-/**
- * Writes `job.files` into `job.temp`, which holds `present` (as `recorded` says, where its sizes
- * and times are the recorded ones), and copies the static files but those in `keptStatics`.
- */
-async function fill(job: Job, recorded: Map<string, WrittenFile>, present: Survey, keptStatics: Set<string> | undefined): Promise<Written> {
-  const { temp, outDir, files, versions, staticDir, statics, last } = job
-  const written: Written = { dir: outDir, files: new Map(), statics }
+/** Writes `job.files` into `job.temp`, which holds `present` (as `recorded` says, where its sizes and times are the recorded ones). */
+async function fill(job: Job, recorded: Map<string, WrittenFile>, present: Survey): Promise<Written> {
+  const { temp, outDir, files, versions, last } = job
+  const written: Written = { dir: outDir, files: new Map() }
   const folders = new Set([...present.keys()].map((p) => dirname(join(temp, p))))
   const replace = (path: string) => {
     const target = join(temp, path)
@@ -148,7 +144,6 @@ async function fill(job: Job, recorded: Map<string, WrittenFile>, present: Surve
     else if (!folders.has(dirname(target))) { mkdirSync(dirname(target), { recursive: true }); folders.add(dirname(target)) }
     return target
   }
-  for (const path of await staticFilesOf(staticDir)) if (!keptStatics?.has(path)) copyFileSync(join(staticDir!, path), replace(path))
   files.forEach((file, i) => {
     const version = versions[i]!
     const [kept, found] = [recorded.get(file.path), present.get(file.path)]
@@ -180,32 +175,21 @@ function copied(source: string | undefined, target: string): boolean {
   }
 }
 
-/** The files of the static folder; it must exist when named. */
-async function staticFilesOf(staticDir: string | undefined): Promise<string[]> {
-  if (!staticDir) return []
-  statSync(staticDir)
-  return listFiles(staticDir)
-}
-
 /**
  * True when the output folder holds exactly what this build would write: the same files as the
- * last build wrote, each with the same contents and untouched since, copies of the same versions
- * of the static files (the caller's `statics`) and nothing else. Then there is nothing to write.
+ * last build wrote, each with the same contents and untouched since, and nothing else. Then there
+ * is nothing to write.
  */
-async function untouched(outDir: string, files: OutputFile[], versions: string[], previous: Written, staticDir: string | undefined): Promise<boolean> {
+async function untouched(outDir: string, files: OutputFile[], versions: string[], previous: Written): Promise<boolean> {
   if (previous.dir !== outDir || previous.files.size !== files.length) return false
   if (!files.every((f, i) => previous.files.get(f.path)?.version === versions[i])) return false
-  return holdsExactly(outDir, previous.files, staticDir ? await listFiles(staticDir) : [])
+  return holdsExactly(outDir, previous.files)
 }
 
-/**
- * Whether `outDir` holds `files` as they were recorded (each with its size and modification
- * time), the files named in `others`, and nothing else.
- */
-export async function holdsExactly(outDir: string, files: ReadonlyMap<string, { size: number; mtimeMs: number }>, others: string[]): Promise<boolean> {
-  const expected = new Set([...files.keys(), ...others])
+/** Whether `outDir` holds `files` as they were recorded (each with its size and modification time), and nothing else. */
+export async function holdsExactly(outDir: string, files: ReadonlyMap<string, { size: number; mtimeMs: number }>): Promise<boolean> {
   const present = await listFiles(outDir)
-  if (present.length !== expected.size || present.some((p) => !expected.has(p))) return false
+  if (present.length !== files.size || present.some((p) => !files.has(p))) return false
   return [...files].every(([path, was]) => isUnchanged(join(outDir, path), was))
 }
 

@@ -255,6 +255,7 @@ test('a build whose inputs and output folder are as the last build left them doe
     ['a build with drafts shown in between', () => build({ root: site, out, drafts: true })],
     ['a page edited by hand', () => appendFileSync(join(out, 'contact/index.html'), '<!-- edited -->')],
     ['a page removed by hand', () => rmSync(join(out, 'services/ear/index.html'))],
+    ['a static file edited by hand', () => appendFileSync(join(out, 'favicon.svg'), '<!-- edited -->')],
     ['a file added by hand', () => writeFileSync(join(out, 'stray.txt'), 'stray')],
   ]
   for (const [what, change] of differences) {

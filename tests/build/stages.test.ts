@@ -14,13 +14,13 @@ import { checkLinks } from '../../src/routes/links.ts'
 import { checkTemplateKeys, loadMessages } from '../../src/content/messages.ts'
 import { bodyAfter, headOf, parseDoc, parseDocs, splitFile } from '../../src/content/parse.ts'
 import { buildRouteTable } from '../../src/routes/routes.ts'
-import { readProject } from '../../src/content/read.ts'
+import { listFiles, readProject } from '../../src/content/read.ts'
 import { parseSite } from '../../src/content/site.ts'
 import { robots, sitemap } from '../../src/routes/sitemap.ts'
 import { formatSummary, summarise } from '../../src/build/summary.ts'
 import { templateVersions } from '../../src/render/template-versions.ts'
 import type { Route, RouteTable, SiteConfig } from '../../src/types.ts'
-import { removalsFinished, spareFolder, writeSite } from '../../src/build/write.ts'
+import { removalsFinished, spareFolder, staticOutputs, writeSite } from '../../src/build/write.ts'
 import { survey } from '../../src/build/survey.ts'
 import { projectRoot } from '../support/helpers.ts'
 
@@ -265,10 +265,15 @@ describe('read', () => {
 })
 
 describe('write', () => {
-  /** `files` and `staticDir` written from nothing into a folder of their own. */
-  const fresh = async (files: { path: string; contents: string }[], staticDir: string) => {
+  /** The files of `dir` as the build hands static files to the write stage; `version` stands for each one's size and time. */
+  const statics = async (dir: string, version = 'v1') => {
+    const paths = await listFiles(dir)
+    return staticOutputs(dir, paths, Object.fromEntries(paths.map((path) => [path, version])))
+  }
+  /** `files` written from nothing into a folder of their own. */
+  const fresh = async (files: { path: string; contents: string | Uint8Array }[]) => {
     const out = join(mkdtempSync(join(tmpdir(), 'clinic-write-')), 'dist')
-    await writeSite(out, files, staticDir)
+    await writeSite(out, files)
     return out
   }
 
@@ -276,14 +281,15 @@ describe('write', () => {
     const base = mkdtempSync(join(tmpdir(), 'clinic-write-'))
     const out = join(base, 'dist')
     const staticDir = folder({ 'favicon.svg': '<svg/>', 'images/a.png': Uint8Array.from([0, 255, 1]) })
-    await writeSite(out, [{ path: 'old/index.html', contents: 'old' }], undefined)
+    await writeSite(out, [{ path: 'old/index.html', contents: 'old' }])
     expect(readFileSync(join(out, 'old/index.html'), 'utf8')).toBe('old')
     const bytes = Uint8Array.from([1, 2, 3, 254])
     await writeSite(out, [
+      ...await statics(staticDir),
       { path: 'index.html', contents: '<p>home</p>' },
       { path: 'cn/contact/index.html', contents: '<p>联系</p>' },
       { path: 'og/logo.png', contents: bytes },
-    ], staticDir)
+    ])
     expect(snapshotNames(out)).toEqual(['cn/contact/index.html', 'favicon.svg', 'images/a.png', 'index.html', 'og/logo.png'])
     expect(readFileSync(join(out, 'cn/contact/index.html'), 'utf8')).toBe('<p>联系</p>')
     expect([...readFileSync(join(out, 'og/logo.png'))]).toEqual([...bytes])
@@ -298,10 +304,10 @@ describe('write', () => {
     let read = 0
     const file = (source: string) => ({ path: 'admin/editor.js', source, version: 'v1', get contents() { read++; return 'read from memory' } })
     const out = join(mkdtempSync(join(tmpdir(), 'clinic-write-')), 'dist')
-    await writeSite(out, [file(join(kept, 'editor.js'))], undefined)
+    await writeSite(out, [file(join(kept, 'editor.js'))])
     expect(readFileSync(join(out, 'admin/editor.js'), 'utf8')).toBe('the kept bundle')
     expect(read).toBe(0)
-    await writeSite(out, [file(join(kept, 'removed.js'))], undefined)
+    await writeSite(out, [file(join(kept, 'removed.js'))])
     expect(readFileSync(join(out, 'admin/editor.js'), 'utf8')).toBe('read from memory')
     expect(read).toBe(1)
   })
@@ -310,24 +316,44 @@ describe('write', () => {
     const base = mkdtempSync(join(tmpdir(), 'clinic-write-'))
     const out = join(base, 'dist')
     const pages = [{ path: 'index.html', contents: 'home' }, { path: 'blog/index.html', contents: 'blog' }, { path: 'contact/index.html', contents: 'contact' }]
-    const first = await writeSite(out, pages, undefined)
+    const first = await writeSite(out, pages)
     const inode = (path: string) => statSync(join(out, path)).ino
     const inodes = Object.fromEntries(pages.map((p) => [p.path, inode(p.path)]))
     // Nothing changed: nothing is written, not even a fresh folder.
     const folder = statSync(out).ino
-    expect(await writeSite(out, pages, undefined, first)).toBe(first)
+    expect(await writeSite(out, pages, first)).toBe(first)
     expect(statSync(out).ino).toBe(folder)
     // One page changed, one edited by hand in the output, one stray file added there.
     writeFileSync(join(out, 'contact/index.html'), 'edited by hand')
     writeFileSync(join(out, 'stray.html'), 'not ours')
     const changed = pages.map((p) => (p.path === 'blog/index.html' ? { ...p, contents: 'blog, updated' } : p))
-    await writeSite(out, changed, undefined, first)
+    await writeSite(out, changed, first)
     expect(snapshotNames(out)).toEqual(['blog/index.html', 'contact/index.html', 'index.html'])
     expect(changed.map((p) => readFileSync(join(out, p.path), 'utf8'))).toEqual(['home', 'blog, updated', 'contact'])
     expect(inode('index.html')).toBe(inodes['index.html']) // linked, not written again
     expect(inode('blog/index.html')).not.toBe(inodes['blog/index.html'])
     await removalsFinished()
     expect(readdirSync(base)).toEqual(['dist'])
+  })
+
+  test('a static file is copied from static/, linked while its version holds, and copied again when it changed there or was touched in the output', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'clinic-write-')), 'dist')
+    const dir = folder({ 'favicon.svg': '<svg/>', 'robots.txt': 'ours' })
+    const page = { path: 'index.html', contents: 'home' }
+    const first = await writeSite(out, [...await statics(dir, 'one'), page])
+    const inode = statSync(join(out, 'favicon.svg')).ino
+    expect(statSync(join(dir, 'favicon.svg')).ino).not.toBe(inode) // a copy: the output never shares a file with static/
+    // Edited by hand in the output: no longer what was written, so the folder is written again.
+    writeFileSync(join(out, 'robots.txt'), 'edited by hand')
+    const second = await writeSite(out, [...await statics(dir, 'one'), page], first)
+    expect(second).not.toBe(first)
+    expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toBe('ours')
+    expect(statSync(join(out, 'favicon.svg')).ino).toBe(inode)
+    await removalsFinished() // of the folder replaced, as a build waits for it before it ends
+    // Changed in static/: its new version is copied.
+    writeFileSync(join(dir, 'favicon.svg'), '<svg id="new"/>')
+    await writeSite(out, [...await statics(dir, 'two'), page], second)
+    expect(readFileSync(join(out, 'favicon.svg'), 'utf8')).toBe('<svg id="new"/>')
   })
 
   test('a rebuild starts from the folder the last swap replaced, and ends as a write from nothing would', async () => {
@@ -341,25 +367,25 @@ describe('write', () => {
     const second = first.map((f) => (f.path === 'blog/a/index.html' ? { ...f, contents: 'a, edited' } : f))
     // Folders become files and files go, pages are added, a static file changes.
     const third = [{ path: 'index.html', contents: 'home, edited' }, { path: 'x', contents: 'x is a file now' }, { path: 'blog/a/index.html', contents: 'a' }, { path: 'blog/b/index.html', contents: 'b' }]
-    const staticOne = folder({ 'favicon.svg': '<svg/>', 'images/a.png': 'png one' })
-    const staticTwo = folder({ 'favicon.svg': '<svg/>', 'images/a.png': 'png two' })
+    const staticOne = await statics(folder({ 'favicon.svg': '<svg/>', 'images/a.png': 'png one' }), 'one')
+    const staticTwo = await statics(folder({ 'favicon.svg': '<svg/>', 'images/a.png': 'png two' }), 'two')
 
-    const w1 = await writeSite(out, first, staticOne, undefined, 'one', spareFolder(spare, undefined))
+    const w1 = await writeSite(out, [...staticOne, ...first], undefined, spareFolder(spare, undefined))
     expect(existsSync(spare)).toBe(false)
-    const w2 = await writeSite(out, second, staticOne, w1, 'one', spareFolder(spare, w1))
+    const w2 = await writeSite(out, [...staticOne, ...second], w1, spareFolder(spare, w1))
     // The replaced output is the spare, as the first build wrote it.
-    expect(tree(spare)).toEqual(tree(await fresh(first, staticOne)))
+    expect(tree(spare)).toEqual(tree(await fresh([...staticOne, ...first])))
     // Left in the spare by hand: a file, a link to a folder, and a page changed in place.
     writeFileSync(join(spare, 'gone/stray.html'), 'left in the spare')
-    symlinkSync(staticOne, join(spare, 'blog/link-to-a-folder'))
+    symlinkSync(folder({ 'elsewhere.txt': 'not the site' }), join(spare, 'blog/link-to-a-folder'))
     writeFileSync(join(spare, 'blog/a/index.html'), 'a, changed by hand')
     // A mode no fresh folder gets: it shows the output was made from the spare, not from nothing
     // (an inode number can be handed out again at once).
     chmodSync(join(spare, 'blog'), 0o750)
-    await writeSite(out, third, staticTwo, w2, 'two', spareFolder(spare, w2))
+    await writeSite(out, [...staticTwo, ...third], w2, spareFolder(spare, w2))
     expect(statSync(join(out, 'blog')).mode & 0o777).toBe(0o750)
-    expect(tree(out)).toEqual(tree(await fresh(third, staticTwo)))
-    expect(tree(spare)).toEqual(tree(await fresh(second, staticOne)))
+    expect(tree(out)).toEqual(tree(await fresh([...staticTwo, ...third])))
+    expect(tree(spare)).toEqual(tree(await fresh([...staticOne, ...second])))
     expect(readdirSync(base).sort()).toEqual(['.clinic', 'dist'])
   })
 
@@ -382,14 +408,14 @@ describe('write', () => {
   test('a failed write leaves the previous output exactly as it was and nothing beside it', async () => {
     const base = mkdtempSync(join(tmpdir(), 'clinic-write-'))
     const out = join(base, 'dist')
-    await writeSite(out, [{ path: 'index.html', contents: 'previous' }, { path: 'blog/index.html', contents: 'blog' }], undefined)
+    await writeSite(out, [{ path: 'index.html', contents: 'previous' }, { path: 'blog/index.html', contents: 'blog' }])
     const before = snapshot(out)
     // "page" is both a file and a folder: the second write cannot succeed.
-    await expect(writeSite(out, [{ path: 'index.html', contents: 'next' }, { path: 'page', contents: 'x' }, { path: 'page/index.html', contents: 'y' }], undefined)).rejects.toThrow()
+    await expect(writeSite(out, [{ path: 'index.html', contents: 'next' }, { path: 'page', contents: 'x' }, { path: 'page/index.html', contents: 'y' }])).rejects.toThrow()
     expect(snapshot(out)).toEqual(before)
     expect(readdirSync(base)).toEqual(['dist'])
-    // A static folder that cannot be read fails the same way.
-    await expect(writeSite(out, [{ path: 'index.html', contents: 'next' }], join(base, 'missing-static'))).rejects.toThrow()
+    // A static file that cannot be read fails the same way.
+    await expect(writeSite(out, [{ path: 'index.html', contents: 'next' }, ...staticOutputs(join(base, 'missing-static'), ['favicon.svg'], { 'favicon.svg': 'v1' })])).rejects.toThrow()
     expect(snapshot(out)).toEqual(before)
     expect(readdirSync(base)).toEqual(['dist'])
   })
