@@ -48,7 +48,10 @@ interface WrittenFile { version: string; size: number; mtimeMs: number }
  * by path, which change when a file does (its size and time: Project.staticVersions).
  */
 export const staticOutputs = (dir: string, paths: string[], versions: Record<string, string>): OutputFile[] =>
-  paths.map((path) => madeWhenRead({ path, version: `static ${versions[path]}`, source: join(dir, path) }, () => readFileSync(join(dir, path))))
+  paths.map((path) => {
+    const source = join(dir, path)
+    return madeWhenRead({ path, version: `static ${versions[path]}`, source }, () => readFileSync(source))
+  })
 
 /** `spare`: where the replaced output is kept for the next build, on the same disk (none: it is removed). */
 export async function writeSite(outDir: string, files: OutputFile[], previous?: Written, spare?: Spare): Promise<Written> {

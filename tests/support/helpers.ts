@@ -11,9 +11,6 @@ export const BIN = join(projectRoot, 'bin/clinic-build.js')
 export const contentsOf = (files: { path: string; contents: string | Uint8Array }[]) =>
   new Map(files.map((f) => [f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('base64')]))
 
-/** The kept results a site copy may start with (tests/support/temp-root.ts): images' encodings and sharing images. */
-export const KEPT_RESULTS = /^(image|og)-/
-
 /**
  * A fresh copy of the site's sources (content/, locales/, static/) in a temporary folder, with
  * the shipped site's encoded images kept as a build would have kept them, when the run's set-up

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process'
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { BIN, copySite, KEPT_RESULTS } from './helpers.ts'
+import { BIN, copySite } from './helpers.ts'
 
 export default function setup(): () => void {
   // Each vitest project runs the set-up (vitest.config.ts): the first one's folder serves them all,
@@ -32,6 +32,8 @@ export default function setup(): () => void {
  * what it was made from). Encoding them was 1.8 s of the first build of each of the suites' site
  * copies; a copy that changes an image, or draws a new sharing image, still makes its own.
  */
+const KEPT_RESULTS = /^(image|og)-/
+
 function keepShippedResults(dir: string): void {
   const site = copySite()
   try {
