@@ -105,6 +105,10 @@ export const catalogue = {
     message: (size: string) => `Image is ${size}; sources above 4000 px or 10 MB slow every build and gain nothing on screen.`,
     hint: 'Resize it to at most 3200 px on its longer side before committing it; the build makes the smaller sizes.',
   }),
+  StaticFileReplaced: entry({
+    message: (made: string) => `The build writes ${made} itself, so this file is left out of the site.`,
+    hint: 'Rename or move the file under static/ (the build\'s own sitemap.xml, robots.txt, assets/, og/ and pages cannot be replaced), or remove it.',
+  }),
   AdminUrlTaken: entry({
     message: (url: string) => `This page's address ${url} is where the content editor lives (/admin/).`,
     hint: 'Rename the file or give it another "slug"; or, if the site needs no content editor, set "admin: false" in content/site.yaml.',

@@ -141,6 +141,28 @@ test('a failed build leaves the previous output exactly as it was', async () => 
   expect(readdirSync(site).sort()).toEqual(['.clinic', 'content', 'dist', 'locales', 'static'])
 })
 
+test('a static file where the build writes a file of its own is left out with a warning naming it; the rest of static/ is published', async () => {
+  const site = copySite()
+  const out = join(site, 'dist')
+  writeFileSync(join(site, 'static/sitemap.xml'), '<urlset>hand-written</urlset>')
+  writeFileSync(join(site, 'static/contact'), 'a file where the contact page needs a folder')
+  mkdirSync(join(site, 'static/robots.txt'))
+  writeFileSync(join(site, 'static/robots.txt/notes.txt'), 'below a file the build writes')
+  writeFileSync(join(site, 'static/notes.txt'), 'published')
+  const r = await runCli(['build', '--root', site, '--out', out])
+  expect(r.status).toBe(0)
+  const warnings = r.stderr.split('\n').filter((l) => l.includes('StaticFileReplaced'))
+  expect(warnings).toEqual([
+    'static/contact  warning StaticFileReplaced  The build writes /contact/index.html itself, so this file is left out of the site.',
+    'static/robots.txt/notes.txt  warning StaticFileReplaced  The build writes /robots.txt itself, so this file is left out of the site.',
+    'static/sitemap.xml  warning StaticFileReplaced  The build writes /sitemap.xml itself, so this file is left out of the site.',
+  ])
+  expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toMatch(/^<\?xml[\s\S]*<loc>/)
+  expect(readFileSync(join(out, 'contact/index.html'), 'utf8')).toMatch(/^<!doctype html>/i)
+  expect(statSync(join(out, 'robots.txt')).isFile()).toBe(true)
+  expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('published')
+})
+
 test('a rebuild of unchanged content re-uses the cache; any change rebuilds', async () => {
   const site = copySite()
   const out = join(site, 'dist')

@@ -35,7 +35,7 @@ export interface BuiltSite {
   /** The places in the route table (and in `pages`, `keys` and `files`) of each Doc's routes. */
   routesOf: Map<string, number[]>
   /** The build's problems, in its order: those found per Doc by Doc id (only Docs with some). */
-  diagnostics: { before: Diagnostic[]; bodies: Map<string, Diagnostic[]>; places: Diagnostic[]; links: Map<string, Diagnostic[]>; after: Diagnostic[] }
+  diagnostics: { before: Diagnostic[]; bodies: Map<string, Diagnostic[]>; places: Diagnostic[]; links: Map<string, Diagnostic[]>; after: Diagnostic[]; statics: Diagnostic[] }
   checkLinks: (doc: Doc, facts: BodyFacts | undefined) => Diagnostic[]
   input: RenderInput
   derived: Derived
@@ -117,7 +117,7 @@ export async function rebuildBodies(built: BuiltSite, project: Project, cache: B
       setOrDelete(diagnostics.links, doc.id, built.checkLinks(doc, facts.get(doc.id)))
     }
     const missing = made.flatMap(({ route, missing }) => missing.map((key) => problem('UnknownMessage', [key], { file: `templates (${route.template}, rendering ${route.url})` })))
-    const all = [...inOrder(built, diagnostics), ...missing]
+    const all = [...inOrder(built, diagnostics), ...missing, ...diagnostics.statics]
     const timings = { parse: parsed, render: renderedIn, total: performance.now() - started }
     if (all.some((d) => d.severity === 'error')) return { ok: false, diagnostics: all, files: [], timings, patched: true }
 

@@ -20,7 +20,7 @@ import { packageDir } from '../util/package.ts'
 import { problem, whileProcessing } from '../errors.ts'
 import { checkHeroImages, siteImages } from '../assets/images.ts'
 import { placeholderCss } from '../assets/picture.ts'
-import { contentImageClashes, linkChecker } from '../routes/links.ts'
+import { contentImageClashes, foldersOf, linkChecker } from '../routes/links.ts'
 import { checkTemplateKeys, loadMessages } from '../content/messages.ts'
 import { parseDocs } from '../content/parse.ts'
 import { readCode, readProject } from '../content/read.ts'
@@ -204,8 +204,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     })] : []
     const deployed = deploySite([...pages, ...bundled.files, ...pictures.files, remember('sitemap', [table, site], () => sitemap(table, site)), robots(site), ...search], table, site, { remember, fromContents, folders: editor })
     const { files } = deployed
+    const { statics, replaced } = staticFiles(project, files)
+    diagnostics.push(...replaced)
     const summary = summarise(table, files, diagnostics, bundled.assets, fromContents)
-    next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, [...staticFiles(project, files), ...files], cache.output, spare))
+    next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, [...statics, ...files], cache.output, spare))
     if (next.output) saveManifest(folders.root, folders.out, pageManifest(table, next.output, bundled.assets))
     if (persistent === true && !unchanged(cache, next)) await timed('cache', () => saveCache(folders.root, code, next, cache))
     else if (typeof persistent === 'object') {
@@ -214,7 +216,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         project, options: optionsKey(options), docs: byId, routesOf: placesOf(table.routes), checkLinks,
         diagnostics: {
           before: diagnostics.slice(0, parseProblems), bodies: bodyProblems, places: placeProblems, links: linkProblems,
-          after: diagnostics.slice(siteProblemsAt, renderProblemsAt),
+          after: diagnostics.slice(siteProblemsAt, renderProblemsAt), statics: replaced,
         },
         input, derived: { collections, table }, answer, sharedFor, keys: table.routes.map((r) => keys.get(r)!), pages, files,
         redeploy: deployed.redeploy, assets: bundled.assets, fromContents,
@@ -259,8 +261,20 @@ async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, p
   return facts
 }
 
-/** The files of static/, copied as they are, but where the build makes a file of the same path. */
-function staticFiles(project: Project, made: OutputFile[]): OutputFile[] {
+/**
+ * The files of static/, copied as they are, but those the build's own files leave no room for:
+ * one at the path of a file the build makes, at a folder of one, or below one. Each of those is
+ * left out with a warning, as the build's own file must stay (the site's sitemap, a page).
+ */
+function staticFiles(project: Project, made: OutputFile[]): { statics: OutputFile[]; replaced: Diagnostic[] } {
   const paths = new Set(made.map((f) => f.path))
-  return staticOutputs(join(project.root, 'static'), project.staticFiles.filter((path) => !paths.has(path)), project.staticVersions)
+  const folders = new Map<string, string>()
+  for (const { path } of made) for (const folder of foldersOf(path)) if (!folders.has(folder)) folders.set(folder, path)
+  const replaced: Diagnostic[] = []
+  const kept = project.staticFiles.filter((path) => {
+    const taken = paths.has(path) ? path : folders.get(path) ?? foldersOf(path).find((folder) => paths.has(folder))
+    if (taken !== undefined) replaced.push(problem('StaticFileReplaced', [`/${taken}`], { file: `static/${path}` }, 'warning'))
+    return taken === undefined
+  })
+  return { statics: staticOutputs(join(project.root, 'static'), kept, project.staticVersions), replaced }
 }

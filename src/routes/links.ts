@@ -92,7 +92,7 @@ export function contentImageClashes(contentImages: string[], staticFiles: string
 }
 
 /** 'cn/blog/x.png' -> ['cn', 'cn/blog'] */
-const foldersOf = (path: string) => path.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))
+export const foldersOf = (path: string) => path.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))
 
 /**
  * The site path a link points to, or undefined for links that leave the site or stay on the page.

@@ -4,7 +4,7 @@
  * rebuild, and its files, problems and summary must be those of a build from nothing; saves that
  * change more than a body must take the full build, with the same outcome.
  */
-import { appendFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { build, type BuildResult } from '../../src/build/build.ts'
@@ -156,5 +156,18 @@ describe('saves that change bodies alone', () => {
     const patched = await save(added)
     expect(patched.patched).toBe(true)
     await expectSameAsCold(patched)
+  })
+
+  test('a static file the build writes over keeps its warning through the saves patched in', async () => {
+    writeFileSync(join(site, 'static/sitemap.xml'), '<urlset/>')
+    const added = await save('static/sitemap.xml')
+    expect(added.patched).toBeUndefined()
+    expect(added.diagnostics).toMatchObject([{ code: 'StaticFileReplaced', file: 'static/sitemap.xml', severity: 'warning' }])
+    appendFileSync(join(site, ARTICLE), '\nOne more sentence beside a warning.\n')
+    const patched = await save(ARTICLE)
+    expect(patched.patched).toBe(true)
+    await expectSameAsCold(patched)
+    rmSync(join(site, 'static/sitemap.xml'))
+    expect((await save('static/sitemap.xml')).diagnostics).toEqual([])
   })
 })
