@@ -11,8 +11,8 @@
  * with no check cache, after one article's body changed, and (up to 1,000 articles) with --all.
  * --compare also times Hugo and Eleventy
  * on the same corpus with ../shared/bench/compare.sh, clinic-build's cold build among them, in
- * the same run. Each --node also times the cold build with that Node binary (another LTS line, say),
- * after the rest. Also the shipped site's own cold build, so that the cost of each article beyond
+ * the same run. Each --node also times the cold build and the two warm builds (nothing changed, one
+ * article edited) with that Node binary (another LTS line, say), after the rest. Also the shipped site's own cold build, so that the cost of each article beyond
  * it shows, and the link check on its own (pages a second). Last, the ratios the targets are stated in.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -171,10 +171,15 @@ for (const n of sizes.length ? sizes : [4000]) {
   // The link check on its own, with no check cache: its pages a second with the cores to itself.
   withoutCheckCache(site)
   const linksAlone = checkLine(check(site, out, '--only', 'links').stdout, 'links')
-  const coldOn = otherNodes.map((node) => ({
-    version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim(),
-    run: measure(() => { rmSync(join(site, '.clinic'), { recursive: true, force: true }); return build(site, out, node) }),
-  }))
+  // Each other Node line: its cold build, then its warm builds as above (the edit's ratio is the
+  // one most affected by a line's compile cache, which Node 20 lacks).
+  const coldOn = otherNodes.map((node) => {
+    const run = measure(() => { rmSync(join(site, '.clinic'), { recursive: true, force: true }); return build(site, out, node) })
+    build(site, out, node)
+    const editOn = () => { appendFileSync(article, '\nOne more sentence for the benchmark.\n'); return build(site, out, node) }
+    editOn()
+    return { version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim(), run, warm: measure(() => build(site, out, node)), edited: measure(editOn) }
+  })
   const floor = copyFloor(out, work)
   const libraries = await libraryFloor(join(work, 'corpus'), n)
   const together = await librariesTogether(join(work, 'corpus'), n)
@@ -184,6 +189,10 @@ for (const n of sizes.length ? sizes : [4000]) {
   row(n, pages, 'clinic-build warm (nothing changed)', warm)
   row(n, pages, 'clinic-build warm (nothing changed, every stage run: no record of the last build)', fullPass)
   row(n, pages, 'clinic-build warm (one article edited)', edited)
+  for (const { version, warm, edited } of coldOn) {
+    row(n, pages, `clinic-build warm (nothing changed, Node ${version})`, warm)
+    row(n, pages, `clinic-build warm (one article edited, Node ${version})`, edited)
+  }
   row(n, pages, 'clinic-build warm (nothing changed, no output folder, as in CI)', inCi)
   row(n, pages, 'check, no check cache', checkCold)
   row(n, pages, 'check, one article edited', checkEdited)
@@ -199,7 +208,7 @@ for (const n of sizes.length ? sizes : [4000]) {
   ratios.push(`${n} articles: cold / floor (libraries + copy) ${onEveryNode()}; `
     + `cold / (libraries on every core at once + copy) ${onEveryNode(together.seconds)}; `
     + `each article beyond the shipped site's own cold build ${(((cold.seconds - shippedCold.seconds) * 1000) / n).toFixed(2)} ms; `
-    + `one article edited / nothing changed ${(edited.seconds / warm.seconds).toFixed(2)} (/ every stage run ${(edited.seconds / fullPass.seconds).toFixed(2)}); check with no check cache / cold build ${(checkCold.seconds / cold.seconds).toFixed(2)}; `
+    + `one article edited / nothing changed ${(edited.seconds / warm.seconds).toFixed(2)} on Node ${process.version}${coldOn.map((on) => `, ${(on.edited.seconds / on.warm.seconds).toFixed(2)} on Node ${on.version}`).join('')} (/ every stage run ${(edited.seconds / fullPass.seconds).toFixed(2)}); check with no check cache / cold build ${(checkCold.seconds / cold.seconds).toFixed(2)}; `
     + `links with no check cache: on their own ${perSecond(linksAlone)}, within the whole check ${perSecond(checkLine(checkCold.stdout, 'links'))}`
     + (compared.hugo ? `; nothing changed / Hugo cold ${(warm.seconds / compared.hugo.seconds).toFixed(2)}, with no output folder ${(inCi.seconds / compared.hugo.seconds).toFixed(2)}` : ''))
   rmSync(work, { recursive: true, force: true })
