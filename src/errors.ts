@@ -107,7 +107,7 @@ export const catalogue = {
   }),
   StaticFileReplaced: entry({
     message: (made: string) => `The build writes ${made} itself, so this file is left out of the site.`,
-    hint: 'Rename or move the file under static/ (the build\'s own sitemap.xml, robots.txt, assets/, og/ and pages cannot be replaced), or remove it.',
+    hint: 'Rename or move the file under static/, or remove it: what the build writes (its pages, sitemap.xml, robots.txt, assets/, og/, admin/ and the host\'s files such as _headers) is never replaced.',
   }),
   AdminUrlTaken: entry({
     message: (url: string) => `This page's address ${url} is where the content editor lives (/admin/).`,

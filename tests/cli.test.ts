@@ -157,6 +157,7 @@ test('a static file where the build writes a file of its own is left out with a 
     'static/robots.txt/notes.txt  warning StaticFileReplaced  The build writes /robots.txt itself, so this file is left out of the site.',
     'static/sitemap.xml  warning StaticFileReplaced  The build writes /sitemap.xml itself, so this file is left out of the site.',
   ])
+  expect(r.stderr).toContain('static/sitemap.xml  warning StaticFileReplaced  The build writes /sitemap.xml itself, so this file is left out of the site.\n  hint: Rename or move the file under static/, or remove it')
   expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toMatch(/^<\?xml[\s\S]*<loc>/)
   expect(readFileSync(join(out, 'contact/index.html'), 'utf8')).toMatch(/^<!doctype html>/i)
   expect(statSync(join(out, 'robots.txt')).isFile()).toBe(true)
