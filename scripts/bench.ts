@@ -12,8 +12,9 @@
  * --compare also times Hugo and Eleventy
  * on the same corpus with ../shared/bench/compare.sh, clinic-build's cold build among them, in
  * the same run. Each --node also times the cold build and the two warm builds (nothing changed, one
- * article edited) with that Node binary (another LTS line, say), after the rest. Also the shipped site's own cold build, so that the cost of each article beyond
- * it shows, and the link check on its own (pages a second). Last, the ratios the targets are stated in.
+ * article edited) with that Node binary (another LTS line, say), after the rest. Also the shipped
+ * site's own cold build, so that the cost of each article beyond it shows, and the link check on
+ * its own (pages a second). Last, the ratios the targets are stated in.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

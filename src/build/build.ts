@@ -20,7 +20,7 @@ import { packageDir } from '../util/package.ts'
 import { problem, whileProcessing } from '../errors.ts'
 import { checkHeroImages, siteImages } from '../assets/images.ts'
 import { placeholderCss } from '../assets/picture.ts'
-import { contentImageClashes, foldersOf, linkChecker } from '../routes/links.ts'
+import { contentImageClashes, linkChecker, occupantOf } from '../routes/links.ts'
 import { checkTemplateKeys, loadMessages } from '../content/messages.ts'
 import { parseDocs } from '../content/parse.ts'
 import { readCode, readProject } from '../content/read.ts'
@@ -267,12 +267,10 @@ async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, p
  * left out with a warning, as the build's own file must stay (the site's sitemap, a page).
  */
 function staticFiles(project: Project, made: OutputFile[]): { statics: OutputFile[]; replaced: Diagnostic[] } {
-  const paths = new Set(made.map((f) => f.path))
-  const folders = new Map<string, string>()
-  for (const { path } of made) for (const folder of foldersOf(path)) if (!folders.has(folder)) folders.set(folder, path)
+  const occupant = occupantOf(new Map(made.map((f) => [f.path, f.path])))
   const replaced: Diagnostic[] = []
   const kept = project.staticFiles.filter((path) => {
-    const taken = paths.has(path) ? path : folders.get(path) ?? foldersOf(path).find((folder) => paths.has(folder))
+    const taken = occupant(path)
     if (taken !== undefined) replaced.push(problem('StaticFileReplaced', [`/${taken}`], { file: `static/${path}` }, 'warning'))
     return taken === undefined
   })

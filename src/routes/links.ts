@@ -80,19 +80,25 @@ const GENERATED = ['assets', 'og']
  */
 export function contentImageClashes(contentImages: string[], staticFiles: string[], table: RouteTable): Diagnostic[] {
   if (contentImages.length === 0) return []
-  // Every output path of a static file or a page, and every folder above one, with the file that needs it.
-  const files = new Map<string, string>([...staticFiles.map((f) => [f, `static/${f}`] as const), ...table.routes.map((r) => [r.output, r.docId ?? '(generated)'] as const)])
-  const folders = new Map<string, string>()
-  for (const [path, source] of files) for (const folder of foldersOf(path)) if (!folders.has(folder)) folders.set(folder, source)
+  const occupant = occupantOf(new Map([...staticFiles.map((f) => [f, `static/${f}`] as const), ...table.routes.map((r) => [r.output, r.docId ?? '(generated)'] as const)]))
   return contentImages.flatMap((image) => {
-    const other = files.get(image) ?? folders.get(image) ?? foldersOf(image).map((f) => files.get(f)).find(Boolean)
-      ?? (GENERATED.includes(image.split('/')[0]!) ? '(generated)' : undefined)
+    const other = occupant(image) ?? (GENERATED.includes(image.split('/')[0]!) ? '(generated)' : undefined)
     return other ? [problem('DuplicateUrl', [`/${image}`, `content/${image} and ${other}`], { file: `content/${image}` })] : []
   })
 }
 
+/**
+ * What, of `files` (output path -> what needs it), leaves no room for a file at a path: a file at
+ * that path, one below it (the path is its folder), or one at a folder above it.
+ */
+export function occupantOf(files: Map<string, string>): (path: string) => string | undefined {
+  const folders = new Map<string, string>()
+  for (const [path, source] of files) for (const folder of foldersOf(path)) if (!folders.has(folder)) folders.set(folder, source)
+  return (path) => files.get(path) ?? folders.get(path) ?? foldersOf(path).map((f) => files.get(f)).find(Boolean)
+}
+
 /** 'cn/blog/x.png' -> ['cn', 'cn/blog'] */
-export const foldersOf = (path: string) => path.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))
+const foldersOf = (path: string) => path.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))
 
 /**
  * The site path a link points to, or undefined for links that leave the site or stay on the page.
