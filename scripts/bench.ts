@@ -15,6 +15,9 @@
  * article edited) with that Node binary (another LTS line, say), after the rest. Also the shipped
  * site's own cold build, so that the cost of each article beyond it shows, and the link check on
  * its own (pages a second). Last, the ratios the targets are stated in.
+ * First, once per run, the shipped site's own figures: its start-up (built with its encoded images
+ * kept and the rest of its cache removed, as after an upgrade of clinic-build), `--version` beside
+ * Node's own start, on every Node given, and its check with no check cache.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -130,11 +133,68 @@ function budgetVerdict(stdout: string): string {
 const budgetLines: string[] = []
 const ratios: string[] = []
 
+/** Seconds of one run of `node args`, which must succeed. */
+function timed(node: string, args: string[]): Run {
+  const started = performance.now()
+  execFileSync(node, args, { stdio: 'ignore' })
+  return { seconds: (performance.now() - started) / 1000 }
+}
+
+/** The median of `times` runs (more than `runs`: the shortest figures vary most). */
+const medianOf = (times: number, runOnce: () => Run): number => median(Array.from({ length: times }, () => runOnce().seconds))
+
+/**
+ * The shipped site's start-up on `node`: built with its encoded images kept (.clinic/cache/files)
+ * and the rest of its cache removed, the output folder present; then `--version`, and Node's own
+ * start beside it.
+ */
+function startUp(work: string, node: string): { version: string; build: number; cli: number; node: number } {
+  const site = copySite(work, 'start-up')
+  const out = join(work, 'start-up-out')
+  build(site, out, node) // encodes the images the measured builds keep
+  const cache = join(site, '.clinic/cache')
+  const withoutPageCache = () => { for (const name of readdirSync(cache)) if (name !== 'files') rmSync(join(cache, name), { recursive: true, force: true }) }
+  const result = {
+    version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim(),
+    build: measure(() => { withoutPageCache(); return build(site, out, node) }).seconds,
+    cli: medianOf(10, () => timed(node, [bin, '--version'])),
+    node: medianOf(10, () => timed(node, ['-e', '0'])),
+  }
+  rmSync(site, { recursive: true, force: true })
+  return result
+}
+
+/** The shipped site's check with no check cache, the output folder built. */
+function shippedCheck(work: string): Run {
+  const site = copySite(work, 'check')
+  const out = join(work, 'check-out')
+  build(site, out)
+  const run = measure(() => { withoutCheckCache(site); return check(site, out) })
+  rmSync(site, { recursive: true, force: true })
+  return run
+}
+
 const machine = `${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`
 const report: string[] = [`clinic-build benchmark, ${new Date().toISOString().slice(0, 10)} (${machine}), median of ${runs} runs\n`]
 report.push('| articles | pages | build | seconds | ms/page | peak RSS MB |', '|---|---|---|---|---|---|')
 const row = (n: number, pages: number, label: string, r: Run) =>
   report.push(`| ${n} | ${pages} | ${label} | ${r.seconds.toFixed(2)} | ${((r.seconds * 1000) / pages).toFixed(2)} | ${r.rssMb ? r.rssMb.toFixed(0) : ''} |`)
+
+{
+  const work = mkdtempSync(join(tmpdir(), 'clinic-bench-'))
+  const starts = [process.execPath, ...otherNodes].map((node) => startUp(work, node))
+  const checked = shippedCheck(work)
+  const pages = pagesIn(join(work, 'check-out'))
+  rmSync(work, { recursive: true, force: true })
+  for (const s of starts) {
+    row(0, pages, `the shipped site, images kept, the rest of its cache removed (Node ${s.version})`, { seconds: s.build })
+    report.push(`| 0 | | clinic-build --version (Node ${s.version}) | ${s.cli.toFixed(3)} | | |`, `| 0 | | node -e 0 (Node ${s.version}) | ${s.node.toFixed(3)} | | |`)
+  }
+  row(0, pages, 'the shipped site: check, no check cache', checked)
+  ratios.push(`the shipped site: start-up ${starts.map((s) => `${s.build.toFixed(2)} s on Node ${s.version}`).join(', ')} (target 1 s); `
+    + `--version ${starts.map((s) => `${s.cli.toFixed(3)} s (Node's own start ${s.node.toFixed(3)} s) on Node ${s.version}`).join(', ')} (target 0.1 s); `
+    + `check with no check cache ${checked.seconds.toFixed(2)} s (target 10 s)`)
+}
 
 for (const n of sizes.length ? sizes : [4000]) {
   const work = mkdtempSync(join(tmpdir(), 'clinic-bench-'))
