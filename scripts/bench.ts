@@ -91,9 +91,9 @@ function checkLine(stdout: string | undefined, name: string): { pages: number; s
 }
 const perSecond = (line: { pages: number; seconds: number } | undefined) => (line ? `${line.pages} pages in ${line.seconds.toFixed(1)} s, ${(line.pages / line.seconds).toFixed(0)} a second` : 'not in the report')
 
-/** The median of `runs` builds (by time), with the largest peak memory among them. */
-function measure(runOnce: () => Run): Run {
-  const all = Array.from({ length: runs }, runOnce)
+/** The median of `times` runs (by time; `runs` unless said), with the largest peak memory among them. */
+function measure(runOnce: () => Run, times = runs): Run {
+  const all = Array.from({ length: times }, runOnce)
   const rss = all.map((r) => r.rssMb ?? 0)
   const middle = all.find((r) => r.seconds === median(all.map((x) => x.seconds)))!
   return { seconds: middle.seconds, stdout: middle.stdout, rssMb: Math.max(...rss) || undefined }
@@ -140,9 +140,6 @@ function timed(node: string, args: string[]): Run {
   return { seconds: (performance.now() - started) / 1000 }
 }
 
-/** The median of `times` runs (more than `runs`: the shortest figures vary most). */
-const medianOf = (times: number, runOnce: () => Run): number => median(Array.from({ length: times }, () => runOnce().seconds))
-
 /**
  * The shipped site's start-up on `node`: built with its encoded images kept (.clinic/cache/files)
  * and the rest of its cache removed, the output folder present; then `--version`, and Node's own
@@ -157,8 +154,9 @@ function startUp(work: string, node: string): { version: string; build: number; 
   const result = {
     version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim(),
     build: measure(() => { withoutPageCache(); return build(site, out, node) }).seconds,
-    cli: medianOf(10, () => timed(node, [bin, '--version'])),
-    node: medianOf(10, () => timed(node, ['-e', '0'])),
+    // Ten runs each: the shortest figures vary most.
+    cli: measure(() => timed(node, [bin, '--version']), 10).seconds,
+    node: measure(() => timed(node, ['-e', '0']), 10).seconds,
   }
   rmSync(site, { recursive: true, force: true })
   return result
