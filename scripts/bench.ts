@@ -5,14 +5,15 @@
  * changed (warm: stopped by the last build's record, and with every stage run), again after one
  * article's body changed, and with nothing changed into a folder
  * that is not there (as CI builds with a kept cache); peak memory of each; and two
- * floors: the time to copy the same output tree, and the time the libraries a build must use
- * take on the articles alone (scripts/library-floor.ts), spread perfectly over the cores and as
- * they run on every core at once. Then `clinic-build check` of the output:
+ * floors, timed right after the cold build on the same Node: the time to copy the same output
+ * tree, and the time the libraries a build must use take on the articles alone
+ * (scripts/library-floor.ts), spread perfectly over the cores and as they run on every core at
+ * once. Then `clinic-build check` of the output:
  * with no check cache, after one article's body changed, and (up to 1,000 articles) with --all.
  * --compare also times Hugo and Eleventy
  * on the same corpus with ../shared/bench/compare.sh, clinic-build's cold build among them, in
- * the same run. Each --node also times the cold build and the two warm builds (nothing changed, one
- * article edited) with that Node binary (another LTS line, say), after the rest. Also the shipped
+ * the same run. Each --node also times the cold build, its floors and the two warm builds (nothing
+ * changed, one article edited) with that Node binary (another LTS line, say), after the rest. Also the shipped
  * site's own cold build, so that the cost of each article beyond it shows, and the link check on
  * its own (pages a second). Last, the ratios the targets are stated in.
  * First, once per run, the shipped site's own figures: its start-up (built with its encoded images
@@ -23,7 +24,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
-import { librariesTogether, libraryFloor } from './library-floor.ts'
+import { librariesTogether, libraryFloor, type LibraryFloor } from './library-floor.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = join(root, 'bin/clinic-build.js')
@@ -100,6 +101,17 @@ function measure(runOnce: () => Run, times = runs): Run {
 }
 
 const pagesIn = (dir: string) => readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.html')).length
+
+/**
+ * The floors a cold build on `node` is held to, timed right after it (this machine's speed moves
+ * within a run): copying the output tree `out`, and the libraries alone on `node`, perfectly
+ * spread over the cores and as they run on every core at once (scripts/library-floor.ts).
+ */
+async function floorsOn(node: string, out: string, work: string, n: number) {
+  const corpus = join(work, 'corpus')
+  return { copy: copyFloor(out, work), libraries: await libraryFloor(corpus, n, 400, node), together: await librariesTogether(corpus, n, 400, node) }
+}
+type Floors = Awaited<ReturnType<typeof floorsOn>>
 
 function copyFloor(out: string, work: string): number {
   const started = performance.now()
@@ -207,6 +219,7 @@ for (const n of sizes.length ? sizes : [4000]) {
   // Writes this run's output folder (from the cache the last cold build left) and prints the summary.
   const first = build(site, out)
   const pages = pagesIn(out)
+  const floors = await floorsOn(process.execPath, out, work, n)
   budgetLines.push(`${n} articles: ${budgetVerdict(first.stdout ?? '')}`)
   const warm = measure(() => build(site, out))
   // The same without the last build's record: every stage runs, each finding its work in the cache.
@@ -232,16 +245,15 @@ for (const n of sizes.length ? sizes : [4000]) {
   const linksAlone = checkLine(check(site, out, '--only', 'links').stdout, 'links')
   // Each other Node line: its cold build, then its warm builds as above (the edit's ratio is the
   // one most affected by a line's compile cache, which Node 20 lacks).
-  const coldOn = otherNodes.map((node) => {
+  const coldOn: { version: string; run: Run; floors: Floors; warm: Run; edited: Run }[] = []
+  for (const node of otherNodes) {
     const run = measure(() => { rmSync(join(site, '.clinic'), { recursive: true, force: true }); return build(site, out, node) })
     build(site, out, node)
+    const floorsThere = await floorsOn(node, out, work, n)
     const editOn = () => { appendFileSync(article, '\nOne more sentence for the benchmark.\n'); return build(site, out, node) }
     editOn()
-    return { version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim(), run, warm: measure(() => build(site, out, node)), edited: measure(editOn) }
-  })
-  const floor = copyFloor(out, work)
-  const libraries = await libraryFloor(join(work, 'corpus'), n)
-  const together = await librariesTogether(join(work, 'corpus'), n)
+    coldOn.push({ version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim(), run, floors: floorsThere, warm: measure(() => build(site, out, node)), edited: measure(editOn) })
+  }
   row(n, pages, `clinic-build cold (Node ${process.version})`, cold)
   for (const { version, run } of coldOn) row(n, pages, `clinic-build cold (Node ${version})`, run)
   row(n, pagesIn(join(work, 'shipped-out')), 'clinic-build cold, the shipped site alone', shippedCold)
@@ -256,16 +268,22 @@ for (const n of sizes.length ? sizes : [4000]) {
   row(n, pages, 'check, no check cache', checkCold)
   row(n, pages, 'check, one article edited', checkEdited)
   if (checkAll) row(n, pages, 'check --all (every page in the browser)', checkAll)
-  report.push(`| ${n} | ${pages} | floor: copying the output tree | ${floor.toFixed(2)} | ${((floor * 1000) / pages).toFixed(2)} | |`)
-  const { parse, render, minify } = libraries.perArticle
-  report.push(`| ${n} | ${n} | floor: remark-parse ${parse.toFixed(2)} + React ${render.toFixed(2)} + html-minifier-terser ${minify.toFixed(2)} ms per article body, over ${cpus().length} cores | ${libraries.seconds.toFixed(2)} | ${((libraries.seconds * 1000) / n).toFixed(2)} | |`)
-  const each = together.perArticle
-  report.push(`| ${n} | ${n} | the same libraries on ${cpus().length} cores at once: ${each.parse.toFixed(2)} + ${each.render.toFixed(2)} + ${each.minify.toFixed(2)} ms per article on each | ${together.seconds.toFixed(2)} | ${((together.seconds * 1000) / n).toFixed(2)} | |`)
+  const floorRows = (version: string, { copy, libraries, together }: Floors) => {
+    report.push(`| ${n} | ${pages} | floor: copying the output tree (after the cold build on Node ${version}) | ${copy.toFixed(2)} | ${((copy * 1000) / pages).toFixed(2)} | |`)
+    const { parse, render, minify } = libraries.perArticle
+    report.push(`| ${n} | ${n} | floor on Node ${version}: remark-parse ${parse.toFixed(2)} + React ${render.toFixed(2)} + html-minifier-terser ${minify.toFixed(2)} ms per article body, over ${cpus().length} cores | ${libraries.seconds.toFixed(2)} | ${((libraries.seconds * 1000) / n).toFixed(2)} | |`)
+    const each = together.perArticle
+    report.push(`| ${n} | ${n} | the same libraries on ${cpus().length} cores at once, Node ${version}: ${each.parse.toFixed(2)} + ${each.render.toFixed(2)} + ${each.minify.toFixed(2)} ms per article on each | ${together.seconds.toFixed(2)} | ${((together.seconds * 1000) / n).toFixed(2)} | |`)
+  }
+  floorRows(process.version, floors)
+  for (const { version, floors: there } of coldOn) floorRows(version, there)
   for (const [tool, r] of Object.entries(compared)) if (tool !== 'clinic-build') row(n, n + 1, `${tool} cold`, r)
-  const toFloor = (r: Run, libraryTime = libraries.seconds) => (r.seconds / (libraryTime + floor)).toFixed(2)
-  const onEveryNode = (libraryTime?: number) => `${toFloor(cold, libraryTime)} on Node ${process.version}${coldOn.map(({ version, run }) => `, ${toFloor(run, libraryTime)} on Node ${version}`).join('')}`
-  ratios.push(`${n} articles: cold / floor (libraries + copy) ${onEveryNode()}; `
-    + `cold / (libraries on every core at once + copy) ${onEveryNode(together.seconds)}; `
+  // Each Node's cold build against the floors timed beside it, on the same Node.
+  const builds = [{ version: process.version, run: cold, floors }, ...coldOn]
+  const onEveryNode = (libraries: (f: Floors) => LibraryFloor) =>
+    builds.map(({ version, run, floors: f }) => `${(run.seconds / (libraries(f).seconds + f.copy)).toFixed(2)} on Node ${version}`).join(', ')
+  ratios.push(`${n} articles: cold / floor (libraries + copy) ${onEveryNode((f) => f.libraries)}; `
+    + `cold / (libraries on every core at once + copy) ${onEveryNode((f) => f.together)}; `
     + `each article beyond the shipped site's own cold build ${(((cold.seconds - shippedCold.seconds) * 1000) / n).toFixed(2)} ms; `
     + `one article edited / nothing changed ${(edited.seconds / warm.seconds).toFixed(2)} on Node ${process.version}${coldOn.map((on) => `, ${(on.edited.seconds / on.warm.seconds).toFixed(2)} on Node ${on.version}`).join('')} (/ every stage run ${(edited.seconds / fullPass.seconds).toFixed(2)}); check with no check cache / cold build ${(checkCold.seconds / cold.seconds).toFixed(2)}; `
     + `links with no check cache: on their own ${perSecond(linksAlone)}, within the whole check ${perSecond(checkLine(checkCold.stdout, 'links'))}`

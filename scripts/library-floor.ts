@@ -58,22 +58,34 @@ async function timedPass(bodies: string[]): Promise<PerArticle> {
 
 const total = (ms: PerArticle) => ms.parse + ms.render + ms.minify
 
-/** Times the libraries on up to `sample` articles of `corpus` (after one pass to warm them up) and scales to `articles`. */
-export async function libraryFloor(corpus: string, articles: number, sample = 400): Promise<LibraryFloor> {
-  const bodies = sampleOf(corpus, sample)
-  await timedPass(bodies)
-  const perArticle = await timedPass(bodies)
-  return { perArticle, seconds: (articles * total(perArticle)) / cpus().length / 1000 }
+/**
+ * The libraries on up to `sample` articles of `corpus`, on one core of `node` (after a pass to
+ * warm them up), scaled to `articles` spread perfectly over every core.
+ */
+export async function libraryFloor(corpus: string, articles: number, sample = 400, node = process.execPath): Promise<LibraryFloor> {
+  const [alone] = await passesAtOnce(corpus, sample, node, 1)
+  return { perArticle: alone!, seconds: (articles * total(alone!)) / cpus().length / 1000 }
 }
 
 /**
- * The same passes in one process per core, started together once each has warmed up: the
- * seconds for `articles` articles at the rate all of them reach at once, and the mean time per
- * article on each core.
+ * The same passes in one process of `node` per core, started together once each has warmed up:
+ * the seconds for `articles` articles at the rate all of them reach at once, and the mean time
+ * per article on each core.
  */
-export async function librariesTogether(corpus: string, articles: number, sample = 400): Promise<LibraryFloor> {
+export async function librariesTogether(corpus: string, articles: number, sample = 400, node = process.execPath): Promise<LibraryFloor> {
+  const each = await passesAtOnce(corpus, sample, node, cpus().length)
+  const mean = (key: keyof PerArticle) => each.reduce((sum, ms) => sum + ms[key], 0) / each.length
+  const articlesPerMs = each.reduce((sum, ms) => sum + 1 / total(ms), 0)
+  return { perArticle: { parse: mean('parse'), render: mean('render'), minify: mean('minify') }, seconds: articles / articlesPerMs / 1000 }
+}
+
+/**
+ * One timed pass in each of `processes` processes of `node`, run from this file with this
+ * process's loader flags (tsx), started together once each has warmed up: each one's times.
+ */
+async function passesAtOnce(corpus: string, sample: number, node: string, processes: number): Promise<PerArticle[]> {
   const script = fileURLToPath(import.meta.url)
-  const children = cpus().map(() => spawn(process.execPath, [...process.execArgv, script, corpus, String(sample)], { stdio: ['pipe', 'pipe', 'inherit'] }))
+  const children = Array.from({ length: processes }, () => spawn(node, [...process.execArgv, script, corpus, String(sample)], { stdio: ['pipe', 'pipe', 'inherit'] }))
   const lines = children.map((child) => createInterface({ input: child.stdout })[Symbol.asyncIterator]())
   const next = async (i: number) => {
     const line = await lines[i]!.next()
@@ -82,13 +94,10 @@ export async function librariesTogether(corpus: string, articles: number, sample
   }
   await Promise.all(children.map((_, i) => next(i))) // each has warmed up
   for (const child of children) child.stdin.end('go\n')
-  const each = await Promise.all(children.map(async (_, i) => JSON.parse(await next(i)) as PerArticle))
-  const mean = (key: keyof PerArticle) => each.reduce((sum, ms) => sum + ms[key], 0) / each.length
-  const articlesPerMs = each.reduce((sum, ms) => sum + 1 / total(ms), 0)
-  return { perArticle: { parse: mean('parse'), render: mean('render'), minify: mean('minify') }, seconds: articles / articlesPerMs / 1000 }
+  return Promise.all(children.map(async (_, i) => JSON.parse(await next(i)) as PerArticle))
 }
 
-// One of librariesTogether's processes: warm up, say so, wait for the word, time a pass.
+// One of passesAtOnce's processes: warm up, say so, wait for the word, time a pass.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const bodies = sampleOf(process.argv[2]!, Number(process.argv[3]))
   await timedPass(bodies)
