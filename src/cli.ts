@@ -2,15 +2,15 @@
 import { Command, CommanderError } from 'commander'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { build } from './build/build.ts'
 import { CHECKS, type CheckName } from './check/names.ts'
 import { packageDir } from './util/package.ts'
 import { formatDiagnostic, formatInternalError, UsageError } from './errors.ts'
-import { formatProfile, formatSummary } from './build/summary.ts'
 
 const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }
 
 async function runBuild({ profile, ...options }: { out: string; root: string; profile?: boolean }): Promise<number> {
+  // Loaded here, like the other commands: `--version` and `--help` load none of them.
+  const [{ build }, { formatProfile, formatSummary }] = await Promise.all([import('./build/build.ts'), import('./build/summary.ts')])
   const progress = progressPrinter()
   const result = await build({ ...options, onProgress: progress })
   for (const d of result.diagnostics) console.error(formatDiagnostic(d))
