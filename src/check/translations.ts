@@ -59,7 +59,7 @@ function wrongScript(page: { path: string; html: string }): Diagnostic[] {
   const pageScript = pageLang && scriptOf(pageLang)
   // Content with no letter of another script, no passage marked with another language and no
   // character written as an entity holds no block in another script: it is not parsed.
-  if (pageScript && !/\slang=|&(?!amp;|lt;|gt;|quot;|#39;)/.test(markup) && !otherLetter(pageScript).test(markup)) return []
+  if (pageScript && !/\slang=|&(?!amp;|lt;|gt;|quot;|#39;)/.test(markup) && !holdsOtherLetter(markup, pageScript)) return []
   const main = readHtml(page.path, markup).doc.children.find((n) => 'attribs' in n) as HtmlElement | undefined
   if (!main) return []
   let at: ReturnType<typeof lineColumn> | undefined // made for the first finding: most pages have none
@@ -70,7 +70,7 @@ function wrongScript(page: { path: string; html: string }): Diagnostic[] {
     if (!script) continue
     const text = ownText(block)
     // Most blocks hold no letter of another script: they pass without their words being counted.
-    if (!otherLetter(script).test(text)) continue
+    if (!holdsOtherLetter(text, script)) continue
     if ((text.match(/\p{L}/gu)?.length ?? 0) < MIN_LETTERS) continue
     if (shareInScript(text, script) >= 0.5) continue
     found.push({
@@ -125,7 +125,18 @@ function shareInScript(text: string, script: string): number {
 }
 
 const startsInScript = oncePerKey((script: string) => new RegExp(`^\\p{Script=${script}}`, 'u'))
-const otherLetter = oncePerKey((script: string) => new RegExp(`(?!\\p{Script=${script}})\\p{L}`, 'u'))
+const otherLetter = oncePerKey((script: string) => new RegExp(`[\\p{L}--\\p{Script=${script}}]`, 'v'))
+
+/**
+ * Whether `text` holds a letter of a script other than `script`. Every other script's letters lie
+ * beyond ASCII from Latin's view, so there only the runs of other characters are looked at (an
+ * English page has few): testing every character of 1,000 pages took 0.2 s, this 7 ms.
+ */
+function holdsOtherLetter(text: string, script: string): boolean {
+  if (script !== 'Latn') return otherLetter(script).test(text)
+  for (const [run] of text.matchAll(/[^\x00-\x7F]+/g)) if (otherLetter(script).test(run!)) return true
+  return false
+}
 
 const UNSPACED = '\\p{Script=Hani}\\p{Script=Hira}\\p{Script=Kana}\\p{Script=Thai}'
 /** One character of an unspaced script, or a run of other letters. */
