@@ -128,9 +128,9 @@ const startsInScript = oncePerKey((script: string) => new RegExp(`^\\p{Script=${
 const otherLetter = oncePerKey((script: string) => new RegExp(`[\\p{L}--\\p{Script=${script}}]`, 'v'))
 
 /**
- * Whether `text` holds a letter of a script other than `script`. Every other script's letters lie
- * beyond ASCII from Latin's view, so there only the runs of other characters are looked at (an
- * English page has few): testing every character of 1,000 pages took 0.2 s, this 7 ms.
+ * Whether `text` holds a letter of a script other than `script`. Every ASCII letter is Latin, so
+ * in Latin text only the runs of characters beyond ASCII are tested, which an English page has
+ * few of: testing every character of 1,000 pages took 0.2 s, this 7 ms.
  */
 function holdsOtherLetter(text: string, script: string): boolean {
   if (script !== 'Latn') return otherLetter(script).test(text)
