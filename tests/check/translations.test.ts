@@ -45,6 +45,12 @@ describe('blocks in another script', () => {
     expect(judge('zh', `<p lang="en">${englishParagraph}</p><p>${chineseParagraph}<span lang="en">${englishParagraph}</span></p>`)).toEqual([])
   })
 
+  test('Latin letters beyond ASCII are English text; a letter of another script after them is still found', () => {
+    const accented = 'The café’s résumé of Zoë’s naïve “déjà vu” — 25 °C, ±2, © Amberlin — stays in one language.'
+    expect(judge('en', `<p>${accented}</p><ul><li>${accented}</li></ul>`)).toEqual([])
+    expect(judge('en', `<p>${accented}</p><p>${accented} ${chineseParagraph}</p>`)).toEqual([expect.objectContaining({ message: expect.stringContaining('(en): "The café') })])
+  })
+
   test('a block is judged by its own language, and by its characters however they are written', () => {
     // Marked as Chinese, but written in English.
     expect(judge('en', `<p>${englishParagraph}</p><p lang="zh">${englishParagraph}</p>`)).toEqual([expect.objectContaining({ message: expect.stringContaining('(zh): "This paragraph') })])
