@@ -21,6 +21,7 @@ async function runBuild({ profile, ...options }: { out: string; root: string; pr
   }
   const { reused, rendered } = result.pages!
   if (result.upToDate) console.log(`Nothing changed since the last build, and ${options.out} holds its ${reused} pages as it left them.\n`)
+  else if (result.patched) console.log(`Only Markdown bodies changed: ${rendered} page${rendered === 1 ? '' : 's'} rendered and replaced in ${options.out}, the other ${reused} as the last build left them.\n`)
   else if (rendered === 0) console.log(`Nothing changed since the last build: all ${reused} pages were re-used from .clinic/cache.\n`)
   else if (reused > 0) console.log(`${rendered} page${rendered === 1 ? '' : 's'} rendered, ${reused} unchanged ones re-used from .clinic/cache.\n`)
   console.log(formatSummary(result.summary!, result.timings))

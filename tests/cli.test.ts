@@ -183,13 +183,14 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
   const second = snapshot(out)
   expect(Object.keys(second)).toEqual(Object.keys(first))
   for (const [path, entry] of Object.entries(second)) expect(entry.split(' ')[1], path).toBe(first[path]!.split(' ')[1])
-  // A body edit renders that page alone, and so does a title no other page shows; a service's
-  // title is in every English page's navigation, so they all render again (src/page/reads.ts).
+  // A body edit renders that page alone, and replaces it in the output folder (src/build/written-site.ts);
+  // so does a title no other page shows, with the build cache; a service's title is in every
+  // English page's navigation, so they all render again (src/page/reads.ts).
   // The edited file's front matter block is as it was: it is not read again, nor its schema loaded.
   edit(site, 'content/en/contact.md', (t) => `${t}\nWe answer enquiries within two working days.\n`)
   const bodyEdit = await runCli(['--root', site, '--out', out], projectRoot, undefined, { NODE_OPTIONS: `--import=${refusing(FRONT_MATTER, await bundledWith(FRONT_MATTER))}` })
   expect(bodyEdit.stderr).toBe('')
-  expect(bodyEdit.stdout).toMatch(/^1 page rendered, \d+ unchanged ones re-used/m)
+  expect(bodyEdit.stdout).toMatch(/^Only Markdown bodies changed: 1 page rendered and replaced in .*dist, the other \d+ as the last build left them/m)
   expect(readFileSync(join(out, 'contact/index.html'), 'utf8')).toContain('We answer enquiries within two working days.')
   edit(site, 'content/en/contact.md', (t) => t.replace(/^title: .*$/m, 'title: Reach us'))
   const titleEdit = await runCli(['--root', site, '--out', out])

@@ -16,7 +16,7 @@ import { ShardPool } from '../render/shards.ts'
 import type { Derived, RenderInput } from '../render/renderer.ts'
 import type { DeployedSite } from '../deploy/index.ts'
 import type { Read } from '../page/reads.ts'
-import type { Assets, BodyFacts, Diagnostic, Doc, OutputFile, Project, SourceFile } from '../types.ts'
+import type { Assets, BodyFacts, Diagnostic, Doc, OutputFile, Project, Route, SourceFile } from '../types.ts'
 import type { FromContents } from '../util/memo.ts'
 import type { BuildOptions, BuildResult } from './contract.ts'
 import type { BuildCache, KnownDoc } from './cache.ts'
@@ -24,6 +24,9 @@ import { bodyEdited, keyOf, linksOf, linkText, textHash } from './known-docs.ts'
 import { pageKey } from './page-keys.ts'
 import { summarise } from './summary.ts'
 import { contentHash } from './write.ts'
+
+/** A build's problems, in its order: those found per Doc by Doc id (only Docs with some). */
+export interface Problems { before: Diagnostic[]; bodies: Map<string, Diagnostic[]>; places: Diagnostic[]; links: Map<string, Diagnostic[]>; after: Diagnostic[]; statics: Diagnostic[] }
 
 /** What a successful build kept in memory beside its cache (keepBuilt), for the next one to start from. */
 export interface BuiltSite {
@@ -34,8 +37,7 @@ export interface BuiltSite {
   docs: Map<string, Doc>
   /** The places in the route table (and in `pages`, `keys` and `files`) of each Doc's routes. */
   routesOf: Map<string, number[]>
-  /** The build's problems, in its order: those found per Doc by Doc id (only Docs with some). */
-  diagnostics: { before: Diagnostic[]; bodies: Map<string, Diagnostic[]>; places: Diagnostic[]; links: Map<string, Diagnostic[]>; after: Diagnostic[]; statics: Diagnostic[] }
+  diagnostics: Problems
   checkLinks: (doc: Doc, facts: BodyFacts | undefined) => Diagnostic[]
   input: RenderInput
   derived: Derived
@@ -111,13 +113,8 @@ export async function rebuildBodies(built: BuiltSite, project: Project, cache: B
       made.push({ at, route: table.routes[at]!, page, file, deployed, missing: rendering.missingMessages })
     }
 
-    const diagnostics = { ...built.diagnostics, bodies: new Map(built.diagnostics.bodies), links: new Map(built.diagnostics.links) }
-    for (const { doc } of docs) {
-      setOrDelete(diagnostics.bodies, doc.id, facts.get(doc.id)!.diagnostics)
-      setOrDelete(diagnostics.links, doc.id, built.checkLinks(doc, facts.get(doc.id)))
-    }
-    const missing = made.flatMap(({ route, missing }) => missing.map((key) => problem('UnknownMessage', [key], { file: `templates (${route.template}, rendering ${route.url})` })))
-    const all = [...inOrder(built, diagnostics), ...missing, ...diagnostics.statics]
+    const diagnostics = withBodyProblems(built.diagnostics, docs.map(({ doc }) => ({ doc, facts: facts.get(doc.id)! })), built.checkLinks)
+    const all = allProblems(built.docs.keys(), diagnostics, made.map(({ route, missing }) => ({ route, missing })))
     const timings = { parse: parsed, render: renderedIn, total: performance.now() - started }
     if (all.some((d) => d.severity === 'error')) return { ok: false, diagnostics: all, files: [], timings, patched: true }
 
@@ -196,15 +193,30 @@ function editedFiles(before: Project, after: Project): SourceFile[] | undefined 
   return edited
 }
 
-const imageText = (facts: BodyFacts) => facts.images.map((image) => image.url).join(' ')
+export const imageText = (facts: BodyFacts) => facts.images.map((image) => image.url).join(' ')
+
+/** `found` with the problems of the new bodies of `docs` in place of their old ones. */
+export function withBodyProblems(found: Problems, docs: { doc: Doc; facts: BodyFacts }[], checkLinks: BuiltSite['checkLinks']): Problems {
+  const problems = { ...found, bodies: new Map(found.bodies), links: new Map(found.links) }
+  for (const { doc, facts } of docs) {
+    setOrDelete(problems.bodies, doc.id, facts.diagnostics)
+    setOrDelete(problems.links, doc.id, checkLinks(doc, facts))
+  }
+  return problems
+}
 
 function setOrDelete(map: Map<string, Diagnostic[]>, id: string, found: Diagnostic[]) {
   if (found.length > 0) map.set(id, found)
   else map.delete(id)
 }
 
-/** The problems in the order the full build finds them: per Doc in the Docs' order. */
-function inOrder(built: BuiltSite, { before, bodies, places, links, after }: BuiltSite['diagnostics']): Diagnostic[] {
-  const perDoc = (found: Map<string, Diagnostic[]>) => (found.size === 0 ? [] : [...built.docs.keys()].flatMap((id) => found.get(id) ?? []))
-  return [...before, ...perDoc(bodies), ...places, ...perDoc(links), ...after]
+/**
+ * The problems in the order the full build finds them: per Doc in the Docs' order (`ids`), then
+ * the messages the rendered pages asked for that no locale has, then the static files'.
+ */
+export function allProblems(ids: Iterable<string>, { before, bodies, places, links, after, statics }: Problems, rendered: { route: Route; missing: string[] }[]): Diagnostic[] {
+  const order = [...ids]
+  const perDoc = (found: Map<string, Diagnostic[]>) => (found.size === 0 ? [] : order.flatMap((id) => found.get(id) ?? []))
+  const missing = rendered.flatMap(({ route, missing }) => missing.map((key) => problem('UnknownMessage', [key], { file: `templates (${route.template}, rendering ${route.url})` })))
+  return [...before, ...perDoc(bodies), ...places, ...perDoc(links), ...after, ...missing, ...statics]
 }

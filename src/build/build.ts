@@ -6,13 +6,14 @@
  * (src/render/shards.ts), and only for the pages whose inputs changed since the last build (src/build/cache.ts).
  */
 import { join } from 'node:path'
+import { serialize } from 'node:v8'
 import { bundleAssets } from '../assets/bundle.ts'
 import { hashOf, oncePerKey } from '../util/memo.ts'
 import { keptFiles } from '../util/kept-files.ts'
 import { CACHE_DIR, codeVersion, emptyCache, fromContentsOf, loadCache, memo, saveCache, unchanged, type BuildCache } from './cache.ts'
 import { factsCached, bodyOf, keyOf, linksOf, linkText, parseKnown, textHash, withoutBody } from './known-docs.ts'
 import { pageKey, stillValid } from './page-keys.ts'
-import { builtFor, keepBuilt, optionsKey, rebuildBodies } from './body-edits.ts'
+import { builtFor, imageText, keepBuilt, optionsKey, rebuildBodies, type Problems } from './body-edits.ts'
 import type { BuildOptions, BuildResult } from './contract.ts'
 import { collect } from '../routes/collections.ts'
 import { resolveFolders } from './folders.ts'
@@ -41,7 +42,8 @@ import { adminClashes, adminConfig } from '../admin/config.ts'
 import { editorBundle } from '../admin/bundle.ts'
 import { adminFiles } from '../admin/outputs.ts'
 import { pageManifest, saveManifest } from './manifest.ts'
-import { fingerprint, recordBuild, upToDate } from './last-build.ts'
+import { fingerprint, lastBuild, recordBuild, surroundings, upToDate } from './last-build.ts'
+import { keepWrittenSite, patchWrittenSite, recording, type KeptDoc } from './written-site.ts'
 
 export type { BuildOptions, BuildResult } from './contract.ts'
 
@@ -70,11 +72,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // Templates are not part of it: each page's key carries its own template's version.
   const code = persistent === true ? codeVersion(await readCode(packageDir)) : ''
   const cacheDir = join(folders.root, CACHE_DIR)
-  const inputs = persistent === true && options.write !== false ? fingerprint(code, [folders.out, options.drafts ?? false, options.translationFallback ?? false], project, textHash) : undefined
-  const last = inputs === undefined ? undefined : await timed('read', () => upToDate(cacheDir, inputs, folders.out))
-  if (last) {
-    timings.total = performance.now() - started
-    return { ok: true, diagnostics: last.diagnostics, files: [], summary: last.summary, timings, pages: { reused: last.pages, rendered: 0 }, upToDate: true }
+  const optionsRead = [folders.out, options.drafts ?? false, options.translationFallback ?? false]
+  const inputs = persistent === true && options.write !== false ? fingerprint(code, optionsRead, project, textHash) : undefined
+  const aroundContent = inputs === undefined ? '' : surroundings(code, optionsRead, project, textHash)
+  if (inputs !== undefined) {
+    const record = await timed('read', () => lastBuild(cacheDir))
+    const last = await timed('read', () => upToDate(record, inputs, folders.out))
+    if (last) {
+      timings.total = performance.now() - started
+      return { ok: true, diagnostics: last.diagnostics, files: [], summary: last.summary, timings, pages: { reused: last.pages, rendered: 0 }, upToDate: true }
+    }
+    // Markdown bodies alone changed since the last build wrote the folder: its pages of them are replaced.
+    const patched = await patchWrittenSite({ cacheDir, root: folders.root, out: folders.out, project, last: record, inputs, surroundings: aroundContent, threads: options.threads })
+    if (patched) return patched
   }
   const cache = typeof persistent === 'object' ? persistent : persistent ? await timed('read', () => loadCache(folders.root, code)) : emptyCache()
   // A build that writes will write into the spare folder: surveyed on another thread meanwhile
@@ -206,25 +216,36 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const { files } = deployed
     const { statics, replaced } = staticFiles(project, files)
     diagnostics.push(...replaced)
-    const summary = summarise(table, files, diagnostics, bundled.assets, fromContents)
+    const summaryFacts = new Map<string, unknown>()
+    const summary = summarise(table, files, diagnostics, bundled.assets, recording(fromContents, summaryFacts))
     next.output = options.write === false ? cache.output : await timed('write', () => writeSite(folders.out, [...statics, ...files], cache.output, spare))
     if (next.output) saveManifest(folders.root, folders.out, pageManifest(table, next.output, bundled.assets))
+    const problems: Problems = {
+      before: diagnostics.slice(0, parseProblems), bodies: bodyProblems, places: placeProblems, links: linkProblems,
+      after: diagnostics.slice(siteProblemsAt, renderProblemsAt), statics: replaced,
+    }
+    const routesOf = placesOf(table.routes)
     if (persistent === true && !unchanged(cache, next)) await timed('cache', () => saveCache(folders.root, code, next, cache))
     else if (typeof persistent === 'object') {
       Object.assign(persistent, next)
       keepBuilt(persistent, options.write === false ? {
-        project, options: optionsKey(options), docs: byId, routesOf: placesOf(table.routes), checkLinks,
-        diagnostics: {
-          before: diagnostics.slice(0, parseProblems), bodies: bodyProblems, places: placeProblems, links: linkProblems,
-          after: diagnostics.slice(siteProblemsAt, renderProblemsAt), statics: replaced,
-        },
+        project, options: optionsKey(options), docs: byId, routesOf, checkLinks, diagnostics: problems,
         input, derived: { collections, table }, answer, sharedFor, keys: table.routes.map((r) => keys.get(r)!), pages, files,
         redeploy: deployed.redeploy, assets: bundled.assets, fromContents,
       } : undefined)
     }
     await kept.save()
     await timed('write', removalsFinished)
-    if (inputs !== undefined && next.output) await recordBuild(cacheDir, inputs, next.output, { diagnostics, summary, pages: table.routes.length })
+    if (inputs !== undefined && next.output) {
+      await recordBuild(cacheDir, inputs, next.output.files, { diagnostics, summary, pages: table.routes.length })
+      const docs = parsed.docs.map((doc): [string, KeptDoc] => [doc.id, {
+        head: next.docs.get(doc.id)!.head!, links: linkText(links.get(doc.id)!), images: imageText(facts.get(doc.id)!), routes: routesOf.get(doc.id) ?? [],
+      }])
+      await timed('cache', () => keepWrittenSite(cacheDir, {
+        inputs, surroundings: aroundContent, sources: new Map(project.content.map((f) => [f.path, textHash(f)])), docs: new Map(docs),
+        input: serialize(input), unreadable: unreadableUrls, problems, meta: deployed.meta, facts: summaryFacts,
+      }))
+    }
     timings.total = performance.now() - started
     return {
       ok: true, diagnostics, table, files, summary, timings,

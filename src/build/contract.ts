@@ -48,6 +48,9 @@ export interface BuildResult {
    * it: nothing was done, and the report is that build's (src/build/last-build.ts).
    */
   upToDate?: boolean
-  /** Only Markdown bodies changed: the last build, kept in memory, was patched (src/build/body-edits.ts). */
+  /**
+   * Only Markdown bodies changed: the last build was patched, kept in memory (src/build/body-edits.ts)
+   * or as the output folder it wrote (src/build/written-site.ts).
+   */
   patched?: true
 }

@@ -46,9 +46,14 @@ function parsed(file: SourceFile, site: SiteConfig, text: string, siteHash: stri
 
 /** The cached Doc with the file's new body, when its front matter block is the one cached. */
 export function bodyEdited(file: SourceFile, known: KnownDoc): KnownDoc | undefined {
-  const doc = known.result.doc
-  const body = doc && known.head !== undefined ? bodyAfter(file, known.head) : undefined
-  return doc && body ? { ...known, text: textHash(file), result: { ...known.result, doc: { ...doc, ...body, hash: fileHash(file) } } } : undefined
+  const doc = known.result.doc && known.head !== undefined ? withNewBody(known.result.doc, file, known.head) : undefined
+  return doc && { ...known, text: textHash(file), result: { ...known.result, doc } }
+}
+
+/** `doc` with the body `file` holds, when the file opens with `head`, the front matter block `doc` came from. */
+export function withNewBody(doc: Doc, file: SourceFile, head: string): Doc | undefined {
+  const body = bodyAfter(file, head)
+  return body && { ...doc, ...body, hash: fileHash(file) }
 }
 
 /** A content file's body: split after its front matter block as the cache knows it, when that is unchanged. */

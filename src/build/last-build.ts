@@ -16,7 +16,7 @@ import { holdsExactly, type Written } from './write.ts'
 /** What a build reported, to be reported again. */
 export interface Report { diagnostics: Diagnostic[]; summary: Summary; pages: number }
 
-interface LastBuild {
+export interface LastBuild {
   /** The fingerprint of its inputs, the output folder among them. */
   inputs: string
   report: Report
@@ -37,20 +37,30 @@ export function fingerprint(code: string, options: unknown, project: Project, ha
   return createHash('sha1').update(JSON.stringify([code, options, sources, rest])).digest('base64url')
 }
 
-/** The last build's report, when it read these very inputs and `out`, its output folder, is as it left it. */
-export async function upToDate(cacheDir: string, inputs: string, out: string): Promise<Report | undefined> {
-  let last: LastBuild
+/**
+ * The fingerprint of everything but the content files' texts (their paths are in it): while it is
+ * the same, only those texts changed (src/build/written-site.ts).
+ */
+export const surroundings = (code: string, options: unknown, project: Project, hashOfSource: (source: SourceFile) => string): string =>
+  fingerprint(code, [options, project.content.map((source) => source.path)], { ...project, content: [] }, hashOfSource)
+
+/** The record of the last build that wrote a site, when there is one. */
+export async function lastBuild(cacheDir: string): Promise<LastBuild | undefined> {
   try {
-    last = deserialize(await readFile(file(cacheDir))) as LastBuild
+    return deserialize(await readFile(file(cacheDir))) as LastBuild
   } catch {
     return undefined
   }
-  return last.inputs === inputs && await holdsExactly(out, last.written) ? last.report : undefined
+}
+
+/** The last build's report, when it read these very inputs and `out`, its output folder, is as it left it. */
+export async function upToDate(last: LastBuild | undefined, inputs: string, out: string): Promise<Report | undefined> {
+  return last?.inputs === inputs && await holdsExactly(out, last.written) ? last.report : undefined
 }
 
 /** Records a build that wrote `written` (replacing the record of the one before). */
-export async function recordBuild(cacheDir: string, inputs: string, written: Written, report: Report): Promise<void> {
-  const record: LastBuild = { inputs, report, written: written.files }
+export async function recordBuild(cacheDir: string, inputs: string, written: Written['files'], report: Report): Promise<void> {
+  const record: LastBuild = { inputs, report, written }
   await mkdir(cacheDir, { recursive: true })
   await writeFile(`${file(cacheDir)}.tmp`, serialize(record))
   await rename(`${file(cacheDir)}.tmp`, file(cacheDir))

@@ -94,6 +94,24 @@ function removeInBackground(dir: string): void {
   removals.push(removal)
 }
 
+/**
+ * Replaces a few files of an output folder that holds `previous` (see Written), each by a rename, so that a
+ * reader finds the old file or the new one, never part of one; the spare folder, which shares
+ * files with it, keeps its own. For a patch of pages whose links are unchanged (src/build/written-site.ts):
+ * every page of the folder is of the old site or the new one.
+ */
+export function replaceFiles(outDir: string, previous: Written['files'], files: { path: string; contents: string; version: string }[]): Written['files'] {
+  const written = new Map(previous)
+  for (const file of files) {
+    const target = join(outDir, file.path)
+    writeFileSync(`${target}.tmp-${process.pid}`, file.contents)
+    renameSync(`${target}.tmp-${process.pid}`, target)
+    const { size, mtimeMs } = statSync(target)
+    written.set(file.path, { version: file.version, size, mtimeMs })
+  }
+  return written
+}
+
 /** Waits for the removals writeSite left running; rejects if one failed. */
 export async function removalsFinished(): Promise<void> {
   await Promise.all(removals.splice(0))

@@ -34,7 +34,16 @@ export interface DeployedSite {
    * page's inline scripts and styles differ from `before`'s, so the policy may not be the same.
    */
   redeploy: (page: OutputFile, before: OutputFile) => OutputFile | undefined
+  /** The policy's meta element, which every page carries (a page patched in later gets it from policyApplied). */
+  meta: string
 }
+
+/** A page with the policy's `meta` (DeployedSite.meta), as deploySite gives it, and its version. */
+export const policyApplied = (page: { html: string; version: string }, meta: string): { html: string; version: string } =>
+  ({ html: withMeta(page.html, meta), version: hashOf(page.version, meta) })
+
+/** Whether two pages carry the same inline scripts and styles, so the same policy holds for either. */
+export const sameInlineTexts = (a: string, b: string): boolean => JSON.stringify(inlineTexts(a)) === JSON.stringify(inlineTexts(b))
 
 /** The site's files with what each host needs added, and what re-deploys a page whose body alone changed (src/build/body-edits.ts). */
 export function deploySite(files: OutputFile[], table: RouteTable, site: SiteConfig, { remember = compute, fromContents = readContents, folders = [] }: DeployMemos = {}): DeployedSite {
@@ -62,6 +71,7 @@ export function deploySite(files: OutputFile[], table: RouteTable, site: SiteCon
       ...remember('cloudfront', [table, site, headers, JSON.stringify(folders.map((f) => f.headers))], () => cloudFrontFunctions(table, site, headers, folders.map((f) => f.headers))),
     ],
     redeploy: (page, before) => (inlineKey(textsOf(page)) === inlineKey(textsOf(before)) ? deployed(page) : undefined),
+    meta,
   }
 }
 

@@ -21,7 +21,12 @@ function output(dir: string): Record<string, string> {
   return Object.fromEntries(files.map((e) => [relative(dir, join(e.parentPath, e.name)), readFileSync(join(e.parentPath, e.name), 'base64')]))
 }
 
+/**
+ * A build that runs every stage: without the last build's written site, a body edit is not patched
+ * into the output folder (src/build/written-site.ts), which leaves the build cache as it was.
+ */
 async function built(site: string, out = 'dist'): Promise<BuildResult> {
+  rmSync(join(cacheDir(site), 'written-site.bin'), { force: true })
   const result = await build({ root: site, out: join(site, out) })
   expect(result.ok, JSON.stringify(result.diagnostics)).toBe(true)
   return result

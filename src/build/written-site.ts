@@ -1,0 +1,165 @@
+/**
+ * A build run again after Markdown bodies alone changed, on the site the last build wrote. That
+ * build keeps, beside its record (last-build.ts), what the pages it rendered were made from: the
+ * render input, each Doc's front matter block, the links and images its body names and the
+ * places of its pages, the problems found per Doc, the policy's meta element, and what the
+ * summary read of the files. When only content files' texts changed since, each within its body,
+ * with the same links and images, the pages of those bodies are rendered and replace their files
+ * in the output folder; every other file, problem and figure is the last build's.
+ *
+ * It is the dev server's patch (body-edits.ts) for a build in a process of its own: a full build
+ * would read the build cache and visit every page (0.8 s at 4,000 articles). The result is the
+ * one the full build gives (tests/build/written-site.test.ts holds the two to each other). The
+ * build cache is not touched: its entries are keyed by content, so the next full build renders
+ * the patched pages again rather than trust them.
+ */
+import { readFileSync } from 'node:fs'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { deserialize, serialize } from 'node:v8'
+import { policyApplied, sameInlineTexts } from '../deploy/index.ts'
+import { collect } from '../routes/collections.ts'
+import { linkChecker } from '../routes/links.ts'
+import type { RenderInput } from '../render/renderer.ts'
+import { ShardPool } from '../render/shards.ts'
+import type { Doc, OutputFile, Project, RouteTable } from '../types.ts'
+import { allProblems, imageText, withBodyProblems, type Problems } from './body-edits.ts'
+import type { BuildResult } from './contract.ts'
+import { linksOf, linkText, textHash, withNewBody } from './known-docs.ts'
+import { recordBuild, type LastBuild } from './last-build.ts'
+import { pageManifest, saveManifest } from './manifest.ts'
+import { summarise } from './summary.ts'
+import { contentHash, holdsExactly, replaceFiles } from './write.ts'
+import type { FromContents } from '../util/memo.ts'
+
+/** What a build that wrote a site keeps for the next one to patch it. */
+export interface WrittenSite {
+  /** The fingerprint of that build's inputs: this goes with the record that has the same. */
+  inputs: string
+  /** Its fingerprint without the content files' texts (last-build.ts surroundings). */
+  surroundings: string
+  /** Each content file's text hash (known-docs.ts textHash), by path. */
+  sources: Map<string, string>
+  /** Per Doc by id, in the build's order. */
+  docs: Map<string, KeptDoc>
+  /** The RenderInput, serialized: read only by a patch. */
+  input: Uint8Array
+  /** URLs of content files that could not be read, which links may name (routes/links.ts linkChecker). */
+  unreadable: string[]
+  problems: Problems
+  /** The security policy's meta element on every page (src/deploy/index.ts). */
+  meta: string
+  /** What the summary read of output files, by `${what} ${version}` (BuildCache.derived). */
+  facts: Map<string, unknown>
+}
+
+/** `fromContents`, noting in `facts` each fact it gives of a file with a version (WrittenSite.facts). */
+export const recording = (fromContents: FromContents, facts: Map<string, unknown>): FromContents => (what, file, derive) => {
+  const value = fromContents(what, file, derive)
+  if (file.version !== undefined) facts.set(`${what} ${file.version}`, value)
+  return value
+}
+
+/** A Doc's front matter block, the links and images its body names (as linkText and imageText give them), and the places of its pages in the route table. */
+export interface KeptDoc { head: string; links: string; images: string; routes: number[] }
+
+const file = (cacheDir: string) => join(cacheDir, 'written-site.bin')
+
+/** Keeps `site` for the next build (after its record: a patch checks they go together). */
+export async function keepWrittenSite(cacheDir: string, site: WrittenSite): Promise<void> {
+  await mkdir(cacheDir, { recursive: true })
+  await writeFile(`${file(cacheDir)}.tmp`, serialize(site))
+  await rename(`${file(cacheDir)}.tmp`, file(cacheDir))
+}
+
+async function readWrittenSite(cacheDir: string): Promise<WrittenSite | undefined> {
+  try {
+    return deserialize(await readFile(file(cacheDir))) as WrittenSite
+  } catch {
+    return undefined
+  }
+}
+
+export interface PatchAsked {
+  cacheDir: string
+  root: string
+  out: string
+  project: Project
+  last: LastBuild | undefined
+  /** This build's fingerprints (last-build.ts). */
+  inputs: string
+  surroundings: string
+  threads?: number
+}
+
+/** The last build, patched with the new bodies of `project`; undefined when more than bodies changed. */
+export async function patchWrittenSite({ cacheDir, root, out, project, last, inputs, surroundings, threads }: PatchAsked): Promise<BuildResult | undefined> {
+  const started = performance.now()
+  if (!last) return undefined
+  const kept = await readWrittenSite(cacheDir)
+  if (kept?.inputs !== last.inputs || kept.surroundings !== surroundings) return undefined
+  const edited = project.content.filter((source) => kept.sources.get(source.path) !== textHash(source))
+  const docs: (KeptDoc & { doc: Doc })[] = []
+  const input = deserialize(kept.input) as RenderInput
+  const inputDocs = new Map(input.docs.map((doc) => [doc.id, doc]))
+  for (const source of edited) {
+    const known = kept.docs.get(source.path)
+    const doc = known && withNewBody(inputDocs.get(source.path)!, source, known.head)
+    if (!known || !doc) return undefined
+    docs.push({ ...known, doc })
+  }
+  // A page is patched only into the very folder the last build left.
+  if (!await holdsExactly(out, last.written)) return undefined
+
+  const pool = new ShardPool(threads)
+  try {
+    const t0 = performance.now()
+    const found = await pool.analyse(docs.map(({ doc }) => doc))
+    const bodies = docs.map(({ doc }) => ({ doc, facts: found.get(doc.id)! }))
+    if (docs.some(({ links, images }, i) => linkText(linksOf(bodies[i]!.facts)) !== links || imageText(bodies[i]!.facts) !== images)) return undefined
+    const parsed = performance.now() - t0
+
+    const table: RouteTable = { routes: input.routes, byUrl: new Map(input.routes.map((r) => [r.url, r])) }
+    const collections = collect(input.docs, input.site.locales.map((l) => l.code), new Map(input.links))
+    const routes = docs.flatMap(({ routes }) => routes.map((at) => table.routes[at]!))
+    const byId = new Map(docs.map(({ doc }) => [doc.id, doc]))
+    const t1 = performance.now()
+    const rendered = await pool.render(input, { collections, table }, routes, (id) => byId.get(id)!)
+    const renderedIn = performance.now() - t1
+    const pages = []
+    for (const page of rendered) {
+      // Inline scripts or styles of its own would change the policy of every page.
+      if (!sameInlineTexts(page.html, readFileSync(join(out, page.path), 'utf8'))) return undefined
+      const { html, version } = policyApplied({ html: page.html, version: contentHash(page.html) }, kept.meta)
+      pages.push({ path: page.path, contents: html, version })
+    }
+
+    const checkLinks = linkChecker(table, project.staticFiles, kept.unreadable, project.contentImages)
+    const problems = withBodyProblems(kept.problems, bodies, checkLinks)
+    const routeOf = new Map(routes.map((route) => [route.output, route]))
+    const diagnostics = allProblems(kept.docs.keys(), problems, rendered.map((page) => ({ route: routeOf.get(page.path)!, missing: page.missingMessages })))
+    const timings = (more = {}) => ({ parse: parsed, render: renderedIn, ...more, total: performance.now() - started })
+    const result = { diagnostics, files: [], patched: true as const, pages: { reused: table.routes.length - routes.length, rendered: routes.length } }
+    if (diagnostics.some((d) => d.severity === 'error')) return { ...result, ok: false, timings: timings() }
+
+    // The summary reads the sizes of a sample of pages: the patched ones from their HTML, the rest as the last build found them.
+    const patchedPages = new Map(pages.map((page) => [page.path, page]))
+    const files = [...last.written].map(([path, { version }]): OutputFile => patchedPages.get(path) ?? { path, version, get contents() { return readFileSync(join(out, path)) } })
+    const facts = new Map<string, unknown>()
+    const summary = summarise(table, files, diagnostics, input.assets, recording((what, file, derive) => {
+      const key = `${what} ${file.version}`
+      return (kept.facts.has(key) ? kept.facts.get(key) : derive(file.contents)) as ReturnType<typeof derive>
+    }, facts))
+
+    const t2 = performance.now()
+    const written = replaceFiles(out, last.written, pages)
+    saveManifest(root, out, pageManifest(table, { dir: out, files: written }, input.assets))
+    const sources = new Map(kept.sources)
+    for (const source of edited) sources.set(source.path, textHash(source))
+    await keepWrittenSite(cacheDir, { ...kept, inputs, sources, problems, facts })
+    await recordBuild(cacheDir, inputs, written, { diagnostics, summary, pages: table.routes.length })
+    return { ...result, ok: true, summary, timings: timings({ write: performance.now() - t2 }) }
+  } finally {
+    await pool.close()
+  }
+}
