@@ -242,8 +242,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         head: next.docs.get(doc.id)!.head!, links: linkText(links.get(doc.id)!), images: imageText(facts.get(doc.id)!), routes: routesOf.get(doc.id) ?? [],
       }])
       await timed('cache', () => keepWrittenSite(cacheDir, {
-        inputs, surroundings: aroundContent, sources: new Map(project.content.map((f) => [f.path, textHash(f)])), docs: new Map(docs),
-        input: serialize(input), unreadable: unreadableUrls, problems, meta: deployed.meta, facts: summaryFacts,
+        surroundings: aroundContent, docs: new Map(docs), input: serialize(input), unreadable: unreadableUrls, meta: deployed.meta,
+        state: { inputs, sources: new Map(project.content.map((f) => [f.path, textHash(f)])), problems, facts: summaryFacts },
       }))
     }
     timings.total = performance.now() - started

@@ -7,10 +7,11 @@
  * changes a later build made to it (build-delta.bin), and the pages' HTML (page-store.ts).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import { hashOf, sameInputs, type FromContents } from '../util/memo.ts'
+import { writeWhole } from '../util/write-whole.ts'
 import { bodyAfter, type ParsedDoc } from '../content/parse.ts'
 import type { Read } from '../page/reads.ts'
 import type { Written } from './write.ts'
@@ -316,10 +317,10 @@ export async function saveCache(root: string, code: string, cache: BuildCache, l
   const base = loaded && bases.get(loaded)
   const delta = base && deltaOf(base, code, cache, locations)
   if (delta) {
-    await replace(deltaFile(root), serialize(delta))
+    writeWhole(deltaFile(root), serialize(delta))
     for (const saved of base.pages.values()) used.add(saved.at.segment) // build.bin's pages stay readable
   } else {
-    await replace(file(root), serialize(savedWhole(code, cache, locations)))
+    writeWhole(file(root), serialize(savedWhole(code, cache, locations)))
     await rm(deltaFile(root), { force: true })
   }
   await removeSegmentsBut(dir, used)
@@ -356,10 +357,4 @@ function deltaOf(base: Base, code: string, cache: BuildCache, locations: Map<str
     code, base: base.generation, reads: [...base.deltaReads, ...reads.list], pages: { set: saved, removed: pages.removed },
     facts, docs: { set: bodilessDocs(docs.set), removed: docs.removed }, derived, output: cache.output, answers: cache.answers,
   }
-}
-
-/** Writes `path` whole or not at all. */
-async function replace(path: string, bytes: Uint8Array): Promise<void> {
-  await writeFile(`${path}.tmp`, bytes)
-  await rename(`${path}.tmp`, path)
 }

@@ -6,12 +6,13 @@
  * which was 0.25 s of an unchanged build at 1,000 articles.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import type { Diagnostic, Project, SourceFile } from '../types.ts'
 import type { Summary } from './summary.ts'
 import { holdsExactly, type Written } from './write.ts'
+import { writeWhole } from '../util/write-whole.ts'
 
 /** What a build reported, to be reported again. */
 export interface Report { diagnostics: Diagnostic[]; summary: Summary; pages: number }
@@ -62,6 +63,5 @@ export async function upToDate(last: LastBuild | undefined, inputs: string, out:
 export async function recordBuild(cacheDir: string, inputs: string, written: Written['files'], report: Report): Promise<void> {
   const record: LastBuild = { inputs, report, written }
   await mkdir(cacheDir, { recursive: true })
-  await writeFile(`${file(cacheDir)}.tmp`, serialize(record))
-  await rename(`${file(cacheDir)}.tmp`, file(cacheDir))
+  writeWhole(file(cacheDir), serialize(record))
 }
