@@ -95,10 +95,10 @@ function removeInBackground(dir: string): void {
 }
 
 /**
- * Replaces a few files of an output folder that holds `previous` (see Written), each by a rename, so that a
- * reader finds the old file or the new one, never part of one; the spare folder, which shares
- * files with it, keeps its own. For a patch of pages whose links are unchanged (src/build/written-site.ts):
- * every page of the folder is of the old site or the new one.
+ * Replaces a few files of an output folder, each written beside its target and renamed over it: a
+ * reader finds the old file or the new one, never part of one, and the spare folder, which shares
+ * files with this one, keeps the old. For a patch of pages whose links did not change
+ * (src/build/written-site.ts). `previous`: what the folder holds, returned with the new files.
  */
 export function replaceFiles(outDir: string, previous: Written['files'], files: { path: string; contents: string; version: string }[]): Written['files'] {
   const written = new Map(previous)

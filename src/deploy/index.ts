@@ -40,7 +40,9 @@ export interface DeployedSite {
 
 /** A page with the policy's `meta` (DeployedSite.meta), as deploySite gives it, and its version. */
 export const policyApplied = (page: { html: string; version: string }, meta: string): { html: string; version: string } =>
-  ({ html: withMeta(page.html, meta), version: hashOf(page.version, meta) })
+  ({ html: withMeta(page.html, meta), version: versionWithMeta(page.version, meta) })
+
+const versionWithMeta = (version: string, meta: string) => hashOf(version, meta)
 
 /** Whether two pages carry the same inline scripts and styles, so the same policy holds for either. */
 export const sameInlineTexts = (a: string, b: string): boolean => JSON.stringify(inlineTexts(a)) === JSON.stringify(inlineTexts(b))
@@ -56,9 +58,9 @@ export function deploySite(files: OutputFile[], table: RouteTable, site: SiteCon
   const meta = `<meta http-equiv="Content-Security-Policy" content="${serializePolicy(policy, { meta: true })}">`
   const withPolicy = remember('policy meta', [meta], () => perKey((page) => withMeta(page, meta)))
   // Kept per page like its markup: hashing every page's version again cost a dev rebuild 8 ms at 4,000 pages.
-  const versionWithMeta = remember('policy versions', [meta], () => perKey((version) => hashOf(version, meta)))
+  const versionOf = remember('policy versions', [meta], () => perKey((version) => versionWithMeta(version, meta)))
   // Made when read: the writer reads only the pages whose version it has not written.
-  const deployed = (f: OutputFile): OutputFile => ({ path: f.path, get contents() { return withPolicy(f.path, text(f.contents)) }, version: f.version && versionWithMeta(f.path, f.version) })
+  const deployed = (f: OutputFile): OutputFile => ({ path: f.path, get contents() { return withPolicy(f.path, text(f.contents)) }, version: f.version && versionOf(f.path, f.version) })
   const headers = remember('headers', [policy], () => securityHeaders(policy))
   const redirects = redirectsFile(table, site)
   return {

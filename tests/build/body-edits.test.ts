@@ -12,7 +12,7 @@ import { emptyCache } from '../../src/build/cache.ts'
 import { packageDir } from '../../src/util/package.ts'
 import { readProject, rereadProject } from '../../src/content/read.ts'
 import type { Project } from '../../src/types.ts'
-import { contentsOf, copySite, edit } from '../support/helpers.ts'
+import { contentsOf, copySite, edit, EDITED } from '../support/helpers.ts'
 
 const site = copySite()
 const cache = emptyCache()
@@ -38,11 +38,7 @@ async function expectSameAsCold(result: BuildResult): Promise<void> {
   expect(result.summary).toEqual(cold.summary)
 }
 
-const ARTICLE = 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md'
-const ARTICLE_PAGE = 'blog/how-to-prepare-for-a-rhinoplasty/index.html'
-const OTHER = 'content/en/blog/a-guide-to-double-eyelid-surgery.md'
-const CONTACT_CN = 'content/cn/contact.md'
-const BLOG = 'content/en/blog/index.md'
+const { ARTICLE, ARTICLE_PAGE, OTHER, CONTACT_CN, BLOG } = EDITED
 
 describe('saves that change bodies alone', () => {
   beforeAll(async () => {

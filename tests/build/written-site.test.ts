@@ -10,7 +10,7 @@ import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { build, type BuildResult } from '../../src/build/build.ts'
-import { copySite, edit } from '../support/helpers.ts'
+import { copySite, edit, EDITED } from '../support/helpers.ts'
 
 const site = copySite()
 const out = join(site, 'dist')
@@ -42,11 +42,7 @@ async function expectSameAsFull(result: BuildResult): Promise<void> {
   expect([...fresh].filter(([path, hash]) => patched.get(path) !== hash).map(([path]) => path)).toEqual([])
 }
 
-const ARTICLE = 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md'
-const ARTICLE_PAGE = 'blog/how-to-prepare-for-a-rhinoplasty/index.html'
-const OTHER = 'content/en/blog/a-guide-to-double-eyelid-surgery.md'
-const CONTACT_CN = 'content/cn/contact.md'
-const BLOG = 'content/en/blog/index.md'
+const { ARTICLE, ARTICLE_PAGE, OTHER, CONTACT_CN, BLOG } = EDITED
 
 describe('builds after Markdown bodies alone changed', () => {
   beforeAll(async () => {

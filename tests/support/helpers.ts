@@ -80,5 +80,14 @@ export const DOCTORS = ['dr-evelyn-quah', 'dr-nathaniel-goh']
 export const BILINGUAL_PATHS = ['/', '/contact/', ...DOCTORS.map((d) => `/${d}/`), '/services/', ...SERVICES.map((s) => `/services/${s}/`), '/thank-you/', '/privacy/']
 export const ENGLISH_ONLY_PATHS = ['/blog/', ...ARTICLES.map((a) => `/blog/${a}/`)]
 
+/** The content files the tests of body edits change (tests/build/body-edits.test.ts, written-site.test.ts), and the page of the first. */
+export const EDITED = {
+  ARTICLE: 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md',
+  ARTICLE_PAGE: 'blog/how-to-prepare-for-a-rhinoplasty/index.html',
+  OTHER: 'content/en/blog/a-guide-to-double-eyelid-surgery.md',
+  CONTACT_CN: 'content/cn/contact.md',
+  BLOG: 'content/en/blog/index.md',
+}
+
 /** How long to poll for a rebuild: rebuilds share two cores with everything else on the machine, so wait generously, on conditions. */
 export const REBUILD = { timeout: 150_000, interval: 200 }
