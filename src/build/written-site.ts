@@ -37,7 +37,7 @@ import { writeWhole } from '../util/write-whole.ts'
 
 /**
  * What a build that wrote a site keeps for the next one to patch it, in two files: what only a
- * full build changes (written-site.bin, 7.7 MB at 4,000 articles), and what a patch changes too
+ * full build changes (written-site.bin, 7.3 MB at 4,000 articles), and what a patch changes too
  * (written-site-state.bin), so that a patch does not write the first again.
  */
 export interface WrittenSite {
