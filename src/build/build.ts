@@ -74,14 +74,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const cacheDir = join(folders.root, CACHE_DIR)
   const optionsRead = [folders.out, options.drafts ?? false, options.translationFallback ?? false]
   const inputs = persistent === true && options.write !== false ? fingerprint(code, optionsRead, project, textHash) : undefined
+  const record = inputs === undefined ? undefined : await timed('read', () => lastBuild(cacheDir))
+  const last = inputs === undefined ? undefined : await timed('read', () => upToDate(record, inputs, folders.out))
+  if (last) {
+    timings.total = performance.now() - started
+    return { ok: true, diagnostics: last.diagnostics, files: [], summary: last.summary, timings, pages: { reused: last.pages, rendered: 0 }, upToDate: true }
+  }
+  // Computed once something changed: the build with nothing changed is the one that must be quick.
   const aroundContent = inputs === undefined ? '' : surroundings(code, optionsRead, project, textHash)
   if (inputs !== undefined) {
-    const record = await timed('read', () => lastBuild(cacheDir))
-    const last = await timed('read', () => upToDate(record, inputs, folders.out))
-    if (last) {
-      timings.total = performance.now() - started
-      return { ok: true, diagnostics: last.diagnostics, files: [], summary: last.summary, timings, pages: { reused: last.pages, rendered: 0 }, upToDate: true }
-    }
     // Markdown bodies alone changed since the last build wrote the folder: its pages of them are replaced.
     const patched = await patchWrittenSite({ cacheDir, root: folders.root, out: folders.out, project, last: record, inputs, surroundings: aroundContent, threads: options.threads })
     if (patched) return patched
@@ -203,7 +204,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       const page = html.get(r.output)!
       return { path: r.output, get contents() { return page.html }, version: page.hash }
     })
-    const fromContents = fromContentsOf(cache, next)
+    const fromContents = fromContentsOf(cache.derived, next.derived)
     const search = await timed('search', () => searchFiles(table, collections, site, parsed.messages, remember, answer, kept))
     // The editor's preview data shows every Doc but their bodies: a body edit keeps it, like the collections.
     const editor = admin ? [await timed('admin', async () => {

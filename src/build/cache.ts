@@ -74,16 +74,16 @@ export function codeVersion(files: SourceFile[]): string {
 }
 
 /**
- * A stage's fact about an output file, from the cache when a file of the same version had it
- * (see BuildCache.derived); every fact used is carried into `next`, so the cache holds this
- * build's alone. A file without a version is read.
+ * A stage's fact about an output file, from `known` when a file of the same version had it
+ * (the last build's BuildCache.derived); every fact used is carried into `used` (this build's),
+ * so the cache holds this build's alone. A file without a version is read.
  */
-export function fromContentsOf(cache: BuildCache, next: BuildCache): FromContents {
+export function fromContentsOf(known: ReadonlyMap<string, unknown>, used: Map<string, unknown>): FromContents {
   return <T>(what: string, file: { contents: string | Uint8Array; version?: string }, derive: (contents: string | Uint8Array) => T): T => {
     if (file.version === undefined) return derive(file.contents)
     const key = `${what} ${file.version}`
-    const value = next.derived.has(key) ? next.derived.get(key) as T : cache.derived.has(key) ? cache.derived.get(key) as T : derive(file.contents)
-    next.derived.set(key, value)
+    const value = used.has(key) ? used.get(key) as T : known.has(key) ? known.get(key) as T : derive(file.contents)
+    used.set(key, value)
     return value
   }
 }

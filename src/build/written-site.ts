@@ -26,6 +26,7 @@ import type { RenderInput } from '../render/renderer.ts'
 import { ShardPool } from '../render/shards.ts'
 import type { Doc, OutputFile, Project, RouteTable } from '../types.ts'
 import { allProblems, imageText, withBodyProblems, type Problems } from './body-edits.ts'
+import { fromContentsOf } from './cache.ts'
 import type { BuildResult } from './contract.ts'
 import { linksOf, linkText, textHash, withNewBody } from './known-docs.ts'
 import { recordBuild, type LastBuild } from './last-build.ts'
@@ -164,10 +165,7 @@ export async function patchWrittenSite({ cacheDir, root, out, project, last, inp
     const patchedPages = new Map(pages.map((page) => [page.path, page]))
     const files = [...last.written].map(([path, { version }]): OutputFile => patchedPages.get(path) ?? { path, version, get contents() { return readFileSync(join(out, path)) } })
     const facts = new Map<string, unknown>()
-    const summary = summarise(table, files, diagnostics, input.assets, recording((what, file, derive) => {
-      const key = `${what} ${file.version}`
-      return (kept.state.facts.has(key) ? kept.state.facts.get(key) : derive(file.contents)) as ReturnType<typeof derive>
-    }, facts))
+    const summary = summarise(table, files, diagnostics, input.assets, fromContentsOf(kept.state.facts, facts))
 
     const t2 = performance.now()
     const written = replaceFiles(out, last.written, pages)
