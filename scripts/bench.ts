@@ -9,7 +9,8 @@
  * tree, and the time the libraries a build must use take on the articles alone
  * (scripts/library-floor.ts), spread perfectly over the cores and as they run on every core at
  * once. Then `clinic-build check` of the output:
- * with no check cache, after one article's body changed, and (up to 1,000 articles) with --all.
+ * with no check cache, after one article's body changed, and (up to 1,000 articles) with --all,
+ * beside its floor: Chromium and axe-core alone on a sample of the pages (scripts/browser-floor.ts).
  * --compare also times Hugo and Eleventy
  * on the same corpus with ../shared/bench/compare.sh, clinic-build's cold build among them, in
  * the same run. Each --node also times the cold build, its floors and the two warm builds (nothing
@@ -25,6 +26,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { librariesTogether, libraryFloor, type LibraryFloor } from './library-floor.ts'
+import { browserFloor } from './browser-floor.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = join(root, 'bin/clinic-build.js')
@@ -240,6 +242,8 @@ for (const n of sizes.length ? sizes : [4000]) {
   const checkCold = measure(() => { withoutCheckCache(site); return check(site, out) })
   const checkEdited = measure(() => { check(site, out); appendFileSync(article, '\nOne more sentence for the check.\n'); build(site, out); return check(site, out) })
   const checkAll = n <= 1000 ? check(site, out, '--all') : undefined
+  // What Chromium and axe-core alone take per page: the floor of --all (scripts/browser-floor.ts).
+  const allFloor = checkAll ? await browserFloor(out) : undefined
   // The link check on its own, with no check cache: its pages a second with the cores to itself.
   withoutCheckCache(site)
   const linksAlone = checkLine(check(site, out, '--only', 'links').stdout, 'links')
@@ -268,6 +272,7 @@ for (const n of sizes.length ? sizes : [4000]) {
   row(n, pages, 'check, no check cache', checkCold)
   row(n, pages, 'check, one article edited', checkEdited)
   if (checkAll) row(n, pages, 'check --all (every page in the browser)', checkAll)
+  if (allFloor) row(n, pages, `floor of --all: Chromium and axe-core alone (${allFloor.pages} of the pages, scaled to all)`, { seconds: allFloor.secondsPerPage * pages })
   const floorRows = (version: string, { copy, libraries, together }: Floors) => {
     report.push(`| ${n} | ${pages} | floor: copying the output tree (after the cold build on Node ${version}) | ${copy.toFixed(2)} | ${((copy * 1000) / pages).toFixed(2)} | |`)
     const { parse, render, minify } = libraries.perArticle
@@ -287,6 +292,7 @@ for (const n of sizes.length ? sizes : [4000]) {
     + `each article beyond the shipped site's own cold build ${(((cold.seconds - shippedCold.seconds) * 1000) / n).toFixed(2)} ms; `
     + `one article edited / nothing changed ${(edited.seconds / warm.seconds).toFixed(2)} on Node ${process.version}${coldOn.map((on) => `, ${(on.edited.seconds / on.warm.seconds).toFixed(2)} on Node ${on.version}`).join('')} (/ every stage run ${(edited.seconds / fullPass.seconds).toFixed(2)}); check with no check cache / cold build ${(checkCold.seconds / cold.seconds).toFixed(2)}; `
     + `links with no check cache: on their own ${perSecond(linksAlone)}, within the whole check ${perSecond(checkLine(checkCold.stdout, 'links'))}`
+    + (checkAll && allFloor ? `; check --all ${(checkAll.seconds / pages).toFixed(3)} s a page (${(0.93 / (checkAll.seconds / pages)).toFixed(2)}x faster than 0.93 s; target 3x), Chromium and axe-core alone ${allFloor.secondsPerPage.toFixed(3)} s a page (--all / that ${(checkAll.seconds / pages / allFloor.secondsPerPage).toFixed(2)})` : '')
     + (compared.hugo ? `; nothing changed / Hugo cold ${(warm.seconds / compared.hugo.seconds).toFixed(2)}, with no output folder ${(inCi.seconds / compared.hugo.seconds).toFixed(2)}` : ''))
   rmSync(work, { recursive: true, force: true })
   console.log(report.join('\n'))

@@ -16,12 +16,13 @@ const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** WCAG 2.2 A and AA, and axe's best practices. */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
-const TABS = 2
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
+/** Pages open at once: as many as the cores keep busy (scripts/browser-floor.ts opens as many). */
+export const TABS = 2
 
 interface AxeCore { run: (context: Document, options: RunOptions) => Promise<AxeResults> }
 let axeScript: string | undefined
-const axeSource = () => (axeScript ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
+export const axeSource = () => (axeScript ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
 
 export interface PageVisit {
   /** Output file of the page. Example: 'cn/contact/index.html' */
@@ -62,6 +63,22 @@ async function visitOne(page: Page, url: string): Promise<Pick<PageVisit, 'block
   }, { tags: AXE_TAGS, waiting: '[data-island]:not([data-island-ready])', timeout: 10_000 })
 }
 
+/** Chromium's switches for judging the site at `serverUrl`, and nothing else. */
+export const chromiumArgs = (serverUrl: string): string[] => [
+  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run',
+  // Frames made on the page's own thread, when asked for: nothing is looked at, and the
+  // compositor's threads cost more than a third of each page's load (the DOM, the styles
+  // and the layout axe reads are the same).
+  '--disable-threaded-compositing', '--disable-threaded-animation',
+  // Each page runs axe-core once, in a fresh document: V8's optimising compilers spend more
+  // on it than they win back (a fifth of Chromium's time over the kinds of pages).
+  '--js-flags=--max-opt=1',
+  // Other origins (the font service, the map) are not part of the site: they fail at once, in
+  // Chromium itself. Intercepting requests instead sends every one of the site's own through
+  // this thread too, a tenth of the browser's work.
+  `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${new URL(serverUrl).hostname}`,
+]
+
 export interface OpenBrowser {
   /**
    * Opens each page and reads it as visitPages says, in one tab until `widen` settles (at once
@@ -74,21 +91,7 @@ export interface OpenBrowser {
 /** Chromium, started with the security policy's listener and axe-core in every page, reading the site at `serverUrl`. */
 export async function openBrowser(serverUrl: string): Promise<OpenBrowser> {
   if (!existsSync(CHROMIUM)) throw new UsageError(`Chromium is not installed at ${CHROMIUM}: install it (apt-get install chromium), or set CHROMIUM_PATH to a Chromium.`)
-  const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run',
-      // Frames made on the page's own thread, when asked for: nothing is looked at, and the
-      // compositor's threads cost more than a third of each page's load (the DOM, the styles
-      // and the layout axe reads are the same).
-      '--disable-threaded-compositing', '--disable-threaded-animation',
-      // Each page runs axe-core once, in a fresh document: V8's optimising compilers spend more
-      // on it than they win back (a fifth of Chromium's time over the kinds of pages).
-      '--js-flags=--max-opt=1',
-      // Other origins (the font service, the map) are not part of the site: they fail at once, in
-      // Chromium itself. Intercepting requests instead sends every one of the site's own through
-      // this thread too, a tenth of the browser's work.
-      `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${new URL(serverUrl).hostname}`],
-  })
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(serverUrl) })
   try {
     const context = await browser.newContext()
     // In every page from its start: compiled once per tab rather than once per visit.
