@@ -164,6 +164,20 @@ test('a static file where the build writes a file of its own is left out with a 
   expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('published')
 })
 
+test('two builds of one site at once, into two folders, both succeed and share the cache whole', async () => {
+  const site = copySite()
+  const outs = [join(site, 'dist'), join(site, 'preview')]
+  const runs = await Promise.all(outs.map((out) => runCli(['--root', site, '--out', out])))
+  expect(runs.map((r) => [r.status, r.stderr])).toEqual([[0, ''], [0, '']])
+  const contents = (dir: string) => Object.fromEntries(Object.entries(snapshot(dir)).map(([path, entry]) => [path, entry.split(' ')[1]]))
+  expect(contents(outs[1]!)).toEqual(contents(outs[0]!))
+  // Each wrote its cache files beside them under a name of its own, then renamed them: none is left half-written.
+  expect(readdirSync(join(site, '.clinic/cache'), { recursive: true }).map(String).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  const again = await runCli(['--root', site, '--out', outs[0]!])
+  expect(again.status).toBe(0)
+  expect(again.stdout).toContain('Nothing changed since the last build')
+})
+
 test('a rebuild of unchanged content re-uses the cache; any change rebuilds', async () => {
   const site = copySite()
   const out = join(site, 'dist')

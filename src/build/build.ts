@@ -238,7 +238,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await kept.save()
     await timed('write', removalsFinished)
     if (inputs !== undefined && next.output) {
-      await recordBuild(cacheDir, inputs, next.output.files, { diagnostics, summary, pages: table.routes.length })
+      recordBuild(cacheDir, inputs, next.output.files, { diagnostics, summary, pages: table.routes.length })
       const docs = parsed.docs.map((doc): [string, KeptDoc] => [doc.id, {
         head: next.docs.get(doc.id)!.head!, links: linkText(links.get(doc.id)!), images: imageText(facts.get(doc.id)!), routes: routesOf.get(doc.id) ?? [],
       }])

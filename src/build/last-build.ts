@@ -6,7 +6,8 @@
  * which was 0.25 s of an unchanged build at 1,000 articles.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdirSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import type { Diagnostic, Project, SourceFile } from '../types.ts'
@@ -60,8 +61,8 @@ export async function upToDate(last: LastBuild | undefined, inputs: string, out:
 }
 
 /** Records a build that wrote `written` (replacing the record of the one before). */
-export async function recordBuild(cacheDir: string, inputs: string, written: Written['files'], report: Report): Promise<void> {
+export function recordBuild(cacheDir: string, inputs: string, written: Written['files'], report: Report): void {
   const record: LastBuild = { inputs, report, written }
-  await mkdir(cacheDir, { recursive: true })
+  mkdirSync(cacheDir, { recursive: true })
   writeWhole(file(cacheDir), serialize(record))
 }

@@ -173,7 +173,7 @@ export async function patchWrittenSite({ cacheDir, root, out, project, last, inp
     const sources = new Map(kept.state.sources)
     for (const source of edited) sources.set(source.path, textHash(source))
     keepState(cacheDir, kept.generation, { inputs, sources, problems, facts })
-    await recordBuild(cacheDir, inputs, written, { diagnostics, summary, pages: table.routes.length })
+    recordBuild(cacheDir, inputs, written, { diagnostics, summary, pages: table.routes.length })
     return { ...result, ok: true, summary, timings: timings({ write: performance.now() - t2 }) }
   } finally {
     await pool.close()

@@ -1,6 +1,8 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdirSync } from 'node:fs'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
+import { writeWhole } from './write-whole.ts'
 
 /**
  * Results of steps that need a heavy library (sharp, esbuild), kept as files in `dir` between
@@ -30,12 +32,8 @@ export function keptFiles(dir?: string): KeptFiles {
   }
   const save = async () => {
     if (!dir) return
-    await mkdir(dir, { recursive: true })
-    // Concurrent builds may make the same file: each writes its own and renames it into place.
-    await Promise.all([...made].map(async ([key, bytes]) => {
-      await writeFile(join(dir, `${key}.${process.pid}.tmp`), bytes)
-      await rename(join(dir, `${key}.${process.pid}.tmp`), join(dir, key))
-    }))
+    mkdirSync(dir, { recursive: true })
+    for (const [key, bytes] of made) writeWhole(join(dir, key), bytes)
     const present = await readdir(dir)
     await Promise.all(present.filter((name) => !used.has(name) && !name.endsWith('.tmp')).map((name) => rm(join(dir, name), { force: true })))
   }
