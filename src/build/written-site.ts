@@ -20,11 +20,12 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import { policyApplied, sameInlineTexts } from '../deploy/index.ts'
+import { bodyAfter } from '../content/parse.ts'
 import { collect } from '../routes/collections.ts'
 import { linkChecker } from '../routes/links.ts'
 import type { RenderInput } from '../render/renderer.ts'
 import { ShardPool } from '../render/shards.ts'
-import type { Doc, OutputFile, Project, RouteTable } from '../types.ts'
+import type { Doc, OutputFile, Project, RouteTable, SourceFile } from '../types.ts'
 import { allProblems, imageText, withBodyProblems, type Problems } from './body-edits.ts'
 import { fromContentsOf } from './cache.ts'
 import type { BuildResult } from './contract.ts'
@@ -118,15 +119,15 @@ export async function patchWrittenSite({ cacheDir, root, out, project, last, inp
   const kept = await readWrittenSite(cacheDir)
   if (kept?.state.inputs !== last.inputs || kept.surroundings !== surroundings) return undefined
   const edited = project.content.filter((source) => kept.state.sources.get(source.path) !== textHash(source))
-  const docs: (KeptDoc & { doc: Doc })[] = []
+  // Each edited file must open with the front matter block it had: asked before the render input is read.
+  const keepsHead = (source: SourceFile) => { const known = kept.docs.get(source.path); return known !== undefined && bodyAfter(source, known.head) !== undefined }
+  if (!edited.every(keepsHead)) return undefined
   const input = deserialize(kept.input) as RenderInput
   const inputDocs = new Map(input.docs.map((doc) => [doc.id, doc]))
-  for (const source of edited) {
-    const known = kept.docs.get(source.path)
-    const doc = known && withNewBody(inputDocs.get(source.path)!, source, known.head)
-    if (!known || !doc) return undefined
-    docs.push({ ...known, doc })
-  }
+  const docs = edited.map((source): KeptDoc & { doc: Doc } => {
+    const known = kept.docs.get(source.path)!
+    return { ...known, doc: withNewBody(inputDocs.get(source.path)!, source, known.head)! }
+  })
   // A page is patched only into the very folder the last build left.
   if (!await holdsExactly(out, last.written)) return undefined
 
