@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { copyPackage, copySite, edit, projectRoot, runCli } from './support/helpers.ts'
+import { bytesAndTime, copyPackage, copySite, digestOf, edit, filesIn, projectRoot, runCli } from './support/helpers.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 
@@ -117,14 +117,8 @@ describe('editor errors: exact message, exit 1, nothing written', () => {
   }
 })
 
-/** Every file of a folder with its contents and modification time. */
-function snapshot(dir: string): Record<string, string> {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-  return Object.fromEntries(files.map((e) => {
-    const path = join(e.parentPath, e.name)
-    return [path.slice(dir.length), `${statSync(path).mtimeMs} ${readFileSync(path, 'base64')}`]
-  }))
-}
+/** Every file under `dir` with its contents and the time it was written. */
+const snapshot = (dir: string) => filesIn(dir, bytesAndTime)
 
 test('a failed build leaves the previous output exactly as it was', async () => {
   const site = copySite()
@@ -133,7 +127,7 @@ test('a failed build leaves the previous output exactly as it was', async () => 
   expect(first.status).toBe(0)
   expect(first.stdout).toContain('built in')
   const before = snapshot(out)
-  expect(Object.keys(before).length).toBeGreaterThan(50)
+  expect(before.size).toBeGreaterThan(50)
   edit(site, 'content/en/services/ear.md', (t) => t.replace(/^title: .*$/m, 'title: [broken'))
   const second = await runCli(['build', '--root', site, '--out', out])
   expect(second.status).toBe(1)
@@ -169,8 +163,7 @@ test('two builds of one site at once, into two folders, both succeed and share t
   const outs = [join(site, 'dist'), join(site, 'preview')]
   const runs = await Promise.all(outs.map((out) => runCli(['--root', site, '--out', out])))
   expect(runs.map((r) => [r.status, r.stderr])).toEqual([[0, ''], [0, '']])
-  const contents = (dir: string) => Object.fromEntries(Object.entries(snapshot(dir)).map(([path, entry]) => [path, entry.split(' ')[1]]))
-  expect(contents(outs[1]!)).toEqual(contents(outs[0]!))
+  expect(filesIn(outs[1]!, digestOf)).toEqual(filesIn(outs[0]!, digestOf))
   // Each wrote its cache files beside them under a name of its own, then renamed them: none is left half-written.
   expect(readdirSync(join(site, '.clinic/cache'), { recursive: true }).map(String).filter((name) => name.endsWith('.tmp'))).toEqual([])
   const again = await runCli(['--root', site, '--out', outs[0]!])
@@ -195,8 +188,8 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
   expect(table(again.stdout)).toContain('every page fits its budgets')
   expect(table(again.stdout)).toBe(table(cold.stdout))
   const second = snapshot(out)
-  expect(Object.keys(second)).toEqual(Object.keys(first))
-  for (const [path, entry] of Object.entries(second)) expect(entry.split(' ')[1], path).toBe(first[path]!.split(' ')[1])
+  expect([...second.keys()]).toEqual([...first.keys()])
+  for (const [path, entry] of second) expect(entry.split(' ')[1], path).toBe(first.get(path)!.split(' ')[1])
   // A body edit renders that page alone, and replaces it in the output folder (src/build/written-site.ts);
   // so does a title no other page shows, with the build cache; a service's title is in every
   // English page's navigation, so they all render again (src/page/reads.ts).
@@ -212,7 +205,7 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
   expect(readFileSync(join(out, 'contact/index.html'), 'utf8')).toContain('<title>Reach us | Amberlin Plastic Surgery Clinic</title>')
   edit(site, 'content/en/services/ear.md', (t) => t.replace(/^title: .*$/m, 'title: Otoplasty and Earlobe Repair'))
   const navEdit = await runCli(['--root', site, '--out', out])
-  const english = Object.keys(snapshot(out)).filter((p) => p.endsWith('.html') && !p.startsWith('/cn/') && !p.startsWith('/admin/')).length // the content editor is no page
+  const english = [...filesIn(out, () => true).keys()].filter((p) => p.endsWith('.html') && !p.startsWith('cn/') && !p.startsWith('admin/')).length // the content editor is no page
   const rendered = Number(/^(\d+) pages rendered/m.exec(navEdit.stdout)?.[1])
   expect(rendered).toBeGreaterThanOrEqual(english)
   expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('Otoplasty and Earlobe Repair')
@@ -221,8 +214,7 @@ test('a rebuild of unchanged content re-uses the cache; any change rebuilds', as
   const fresh = join(site, 'fresh')
   rmSync(join(site, '.clinic'), { recursive: true })
   expect((await runCli(['--root', site, '--out', fresh])).status).toBe(0)
-  const contents = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([path, entry]) => [path, entry.split(' ')[1]]))
-  expect(contents(snapshot(out))).toEqual(contents(snapshot(fresh)))
+  expect(filesIn(out, digestOf)).toEqual(filesIn(fresh, digestOf))
 }, 180_000)
 
 /** Libraries that read and check front matter. */

@@ -1,10 +1,10 @@
 /** The real site, built in memory and on disk: every route of the specification, and nothing else. */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative, sep } from 'node:path'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { build, emptyCache, type BuildResult } from '../../src/index.ts'
-import { BILINGUAL_PATHS, contentsOf, copySite, ENGLISH_ONLY_PATHS, projectRoot } from '../support/helpers.ts'
+import { BILINGUAL_PATHS, contentsOf, copySite, ENGLISH_ONLY_PATHS, filesIn, projectRoot } from '../support/helpers.ts'
 
 const BASE = 'https://www.amberlin-clinic.example'
 let result: BuildResult
@@ -13,8 +13,7 @@ const progress: [number, number][] = []
 const html = (path: string) => result.files.find((f) => f.path === path)!.contents as string
 const head = (page: string, pattern: RegExp) => [...page.matchAll(pattern)].map((m) => m[1])
 /** Every file under `dir`, relative to it with forward slashes, sorted. */
-const filesUnder = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-  .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/')).sort()
+const filesUnder = (dir: string) => [...filesIn(dir, () => true).keys()]
 
 beforeAll(async () => {
   result = await build({ root: projectRoot, write: false, onProgress: (done, total) => progress.push([done, total]) })

@@ -4,22 +4,19 @@
  * its output must be what a build from nothing writes.
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { deserialize } from 'node:v8'
 import { expect, test } from 'vitest'
 import { build, type BuildResult } from '../../src/build/build.ts'
 import { loadCache } from '../../src/build/cache.ts'
-import { addArticles, copySite, edit } from '../support/helpers.ts'
+import { addArticles, copySite, digestOf, edit, filesIn } from '../support/helpers.ts'
 
 const cacheDir = (site: string) => join(site, '.clinic/cache')
 const segments = (site: string) => readdirSync(cacheDir(site)).filter((name) => /^html-[0-9a-f]+\.bin$/.test(name)).sort()
 const bytesOf = (site: string, names: string[]) => Object.fromEntries(names.map((name) => [name, readFileSync(join(cacheDir(site), name)).toString('base64')]))
 
-/** Every file of an output folder, with its contents, by path. */
-function output(dir: string): Record<string, string> {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-  return Object.fromEntries(files.map((e) => [relative(dir, join(e.parentPath, e.name)), readFileSync(join(e.parentPath, e.name), 'base64')]))
-}
+/** Every file of an output folder, with a digest of its contents, by path. */
+const output = (dir: string) => filesIn(dir, digestOf)
 
 /**
  * A build that runs every stage: without the last build's written site, a body edit is not patched

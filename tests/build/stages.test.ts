@@ -22,7 +22,7 @@ import { templateVersions } from '../../src/render/template-versions.ts'
 import type { Route, RouteTable, SiteConfig } from '../../src/types.ts'
 import { removalsFinished, spareFolder, staticOutputs, writeSite } from '../../src/build/write.ts'
 import { survey } from '../../src/build/survey.ts'
-import { projectRoot } from '../support/helpers.ts'
+import { bytesAndTime, filesIn, projectRoot } from '../support/helpers.ts'
 
 const siteText = readFileSync(join(projectRoot, 'content/site.yaml'), 'utf8')
 const site = parseSite({ path: 'content/site.yaml', text: siteText }).site as SiteConfig
@@ -193,17 +193,11 @@ function folder(files: Record<string, string | Uint8Array>): string {
   return dir
 }
 
-/** Every file under `dir` with its contents (base64) and modification time. */
-function snapshot(dir: string): Record<string, string> {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-  return Object.fromEntries(files.map((e) => {
-    const path = join(e.parentPath, e.name)
-    return [path.slice(dir.length), `${statSync(path).mtimeMs} ${readFileSync(path, 'base64')}`]
-  }))
-}
+/** Every file under `dir` with its contents and the time it was written. */
+const snapshot = (dir: string) => filesIn(dir, bytesAndTime)
 
 /** The paths of every file under `dir`, relative to it, sorted. */
-const snapshotNames = (dir: string) => Object.keys(snapshot(dir)).map((p) => p.slice(1)).sort()
+const snapshotNames = (dir: string) => [...filesIn(dir, () => true).keys()]
 
 describe('read', () => {
   test('lists the Markdown pages, site.yaml, the images beside them, the locale files and the static files of a site folder', async () => {

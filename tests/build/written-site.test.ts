@@ -5,24 +5,17 @@
  * the site that keeps no record of a last build; edits that change more than bodies take the
  * full build, with the same outcome.
  */
-import { createHash } from 'node:crypto'
-import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { build, type BuildResult } from '../../src/build/build.ts'
-import { copySite, edit, EDITED } from '../support/helpers.ts'
+import { copySite, digestOf, edit, EDITED, filesIn } from '../support/helpers.ts'
 
 const site = copySite()
 const out = join(site, 'dist')
 const reference = copySite()
 
 const run = () => build({ root: site, out })
-
-/** Every file under `dir`, by path, with a hash of its bytes. */
-function tree(dir: string): Map<string, string> {
-  const paths = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
-  return new Map(paths.sort().map((path) => [path, createHash('sha1').update(readFileSync(join(dir, path))).digest('hex')]))
-}
 
 /** The output folder, problems and summary of a full build of the site's sources as they are now. */
 async function expectSameAsFull(result: BuildResult): Promise<void> {
@@ -37,7 +30,7 @@ async function expectSameAsFull(result: BuildResult): Promise<void> {
   expect(result.diagnostics).toEqual(full.diagnostics)
   if (!full.ok) return
   expect(result.summary).toEqual(full.summary)
-  const [patched, fresh] = [tree(out), tree(join(reference, 'dist'))]
+  const [patched, fresh] = [filesIn(out, digestOf), filesIn(join(reference, 'dist'), digestOf)]
   expect([...patched.keys()]).toEqual([...fresh.keys()])
   expect([...fresh].filter(([path, hash]) => patched.get(path) !== hash).map(([path]) => path)).toEqual([])
 }
@@ -100,13 +93,13 @@ describe('builds after Markdown bodies alone changed', () => {
     expect(added.patched).toBeUndefined()
     await expectSameAsFull(added)
 
-    const before = tree(out)
+    const before = filesIn(out, digestOf)
     edit(site, ARTICLE, (t) => t.replace("![The clinic's mark]", '![]'))
     const failed = await run()
     expect(failed.patched).toBe(true)
     expect(failed.ok).toBe(false)
     expect(failed.diagnostics).toMatchObject([{ code: 'MissingAltText', file: ARTICLE }])
-    expect(tree(out)).toEqual(before)
+    expect(filesIn(out, digestOf)).toEqual(before)
     await expectSameAsFull(failed)
 
     edit(site, ARTICLE, (t) => t.replace('![]', '![A mark of two arches]'))

@@ -10,9 +10,8 @@
  * (FC_SEED alone runs the same cases again, and shrinks anew). FC_RUNS=10 runs ten times as many cases.
  */
 import fc from 'fast-check'
-import { createHash } from 'node:crypto'
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { stringify } from 'yaml'
 import { build } from '../../src/build/build.ts'
@@ -22,7 +21,7 @@ import { formatDiagnostic, formatInternalError, UsageError } from '../../src/err
 import { packageDir } from '../../src/util/package.ts'
 import type { Diagnostic, Project } from '../../src/types.ts'
 import { body, bodyOf, damaged, damages, frontMatter, localeFile, pageFile, runOptions, yamlLayout, type PageKind } from '../support/damage.ts'
-import { copySite, runCli } from '../support/helpers.ts'
+import { copySite, digestOf, filesIn, runCli } from '../support/helpers.ts'
 
 /** Pages of every kind, and the locale files: what the damage is done to. */
 const PAGES: [string, PageKind][] = [
@@ -108,12 +107,7 @@ class Site {
  * Each file of an output folder, with what changes when it is written again: size, time and inode
  * (the build links unchanged files into a fresh folder, so these stay).
  */
-function outputOf(dir: string): Map<string, string> {
-  return new Map(readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => {
-    const s = statSync(join(e.parentPath, e.name))
-    return [relative(dir, join(e.parentPath, e.name)), `${s.size} ${s.mtimeMs} ${s.ino}`]
-  }))
-}
+const outputOf = (dir: string) => filesIn(dir, (path) => { const s = statSync(path); return `${s.size} ${s.mtimeMs} ${s.ino}` })
 
 /** Exit 0, or exit 1 with errors that each name a file of the site; nothing thrown, no stack trace. */
 function expectSound(outcome: Outcome, root: string): void {
@@ -279,8 +273,7 @@ describe('cases the properties found', () => {
 })
 
 /** Each file of a folder and a digest of its bytes. */
-const digests = (dir: string) => new Map(readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-  .map((e) => [relative(dir, join(e.parentPath, e.name)), createHash('sha1').update(readFileSync(join(e.parentPath, e.name))).digest('hex')]))
+const digests = (dir: string) => filesIn(dir, digestOf)
 
 describe('the command', () => {
   test('a damaged page or locale file: exit 1 naming it, no stack trace, the previous dist/ byte for byte', async () => {

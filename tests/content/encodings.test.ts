@@ -3,13 +3,10 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { copySite, runCli } from '../support/helpers.ts'
+import { copySite, filesIn, runCli } from '../support/helpers.ts'
 
 /** Every file under `dir`, by its path relative to it. */
-function tree(dir: string): Map<string, Buffer> {
-  const entries = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-  return new Map(entries.map((e) => [relative(dir, join(e.parentPath, e.name)), readFileSync(join(e.parentPath, e.name))]))
-}
+const tree = (dir: string) => filesIn(dir, (path) => readFileSync(path))
 
 /** Rewrites every Markdown and YAML file of a site copy with `save`, which gets each file's text. */
 function resave(site: string, save: (text: string, file: string) => Buffer): number {

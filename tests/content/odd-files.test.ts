@@ -1,10 +1,9 @@
 // Files an editor can leave under content/ by accident: each builds, or is a catalogued error that
 // names the file, with exit 1 and the previous site left as it was; never a crash.
-import { createHash } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { BIN, copySite, runCli } from '../support/helpers.ts'
+import { BIN, copySite, digestOf, filesIn, runCli } from '../support/helpers.ts'
 import { execFile } from 'node:child_process'
 
 let site: string
@@ -12,8 +11,7 @@ let out: string
 let previous: Map<string, string>
 
 /** Each file of a built site and a digest of its bytes. */
-const snapshot = (dir: string) => new Map(readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-  .map((e) => [relative(dir, join(e.parentPath, e.name)), createHash('sha1').update(readFileSync(join(e.parentPath, e.name))).digest('hex')]))
+const snapshot = (dir: string) => filesIn(dir, digestOf)
 
 beforeAll(async () => {
   site = copySite()

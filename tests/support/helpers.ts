@@ -1,11 +1,26 @@
 /** Test helpers: copies of the real site in temporary folders, and the CLI run as a process. */
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 
 export const projectRoot = resolve(import.meta.dirname, '../..')
 export const BIN = join(projectRoot, 'bin/clinic-build.js')
+
+/**
+ * Each file under `dir`, by its path relative to it (with forward slashes), in order, with what
+ * `describe` says of the file at `path`.
+ */
+export function filesIn<T>(dir: string, describe: (path: string) => T): Map<string, T> {
+  const paths = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+  return new Map(paths.map((path) => [relative(dir, path).split(sep).join('/'), path] as const).sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, path]) => [name, describe(path)]))
+}
+/** What a file holds, as a digest of its bytes. */
+export const digestOf = (path: string): string => createHash('sha1').update(readFileSync(path)).digest('hex')
+/** What a file holds and when it was last written: a file written again with the same bytes differs. */
+export const bytesAndTime = (path: string): string => `${statSync(path).mtimeMs} ${readFileSync(path, 'base64')}`
 
 /** A build's files, as text (binary files as base64), by path. */
 export const contentsOf = (files: { path: string; contents: string | Uint8Array }[]) =>
