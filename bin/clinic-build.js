@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs'
 import module from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { cliBundle } from './bundle.js'
@@ -9,6 +10,13 @@ module.enableCompileCache?.()
 
 // React's development builds validate every element: several times slower, and only for tests.
 process.env.NODE_ENV ??= 'production'
+
+// `--version` alone is answered here: finding the bundle, loading it and its command parser take
+// longer than Node's own start.
+if (process.argv.length === 3 && ['--version', '-v'].includes(process.argv[2])) {
+  console.log(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version)
+  process.exit(0)
+}
 
 let bundle
 try {
