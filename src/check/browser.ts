@@ -17,7 +17,7 @@ const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** WCAG 2.2 A and AA, and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
-/** Pages open at once: as many as the cores keep busy (scripts/browser-floor.ts opens as many). */
+/** Pages open at once: as many as the two cores keep busy. */
 export const TABS = 2
 
 interface AxeCore { run: (context: Document, options: RunOptions) => Promise<AxeResults> }
