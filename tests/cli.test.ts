@@ -351,7 +351,7 @@ test('the CLI runs from a bundle of its sources, made again when one of them cha
   expect((await run(['--help'])).stdout).toContain('Builds the clinic website from Markdown')
   expect(bundles()).toHaveLength(1)
   expect(readdirSync(join(copy, '.bundle', bundles()[0]!))).toEqual(expect.arrayContaining(['cli.js', 'shard-worker.js']))
-  await run(['--version'])
+  await run(['--help'])
   expect(bundles()).toHaveLength(1)
 
   edit(copy, 'src/cli.ts', (text) => text.replace('Builds the clinic website from Markdown', 'Builds the clinic website (edited) from Markdown'))
@@ -360,10 +360,12 @@ test('the CLI runs from a bundle of its sources, made again when one of them cha
 
   // A source that does not compile: named with its line, no stack trace, nothing run.
   edit(copy, 'src/cli.ts', (text) => text.replace("const cli = new Command('clinic-build')", "const cli = new Command('clinic-build'"))
-  const broken = await run(['--version'])
+  const broken = await run(['--help'])
   expect(broken.status).toBe(1)
   expect(broken.stdout).toBe('')
   expect(broken.stderr).toMatch(/^clinic-build: src\/cli\.ts:\d+:\d+  Expected "\)" but found/)
   expect(broken.stderr).not.toMatch(/\n\s+at /)
+  // `--version` alone is answered before the bundle is looked for.
+  expect(await run(['--version'])).toEqual({ status: 0, stdout: `${version}\n`, stderr: '' })
   rmSync(copy, { recursive: true, force: true })
 })
