@@ -11,7 +11,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import { hashOf, sameInputs, type FromContents } from '../util/memo.ts'
-import { writeWhole } from '../util/write-whole.ts'
+import { removeAbandoned, writeWhole } from '../util/write-whole.ts'
 import { bodyAfter, type ParsedDoc } from '../content/parse.ts'
 import type { Read } from '../page/reads.ts'
 import type { Written } from './write.ts'
@@ -324,6 +324,7 @@ export async function saveCache(root: string, code: string, cache: BuildCache, l
     await rm(deltaFile(root), { force: true })
   }
   await removeSegmentsBut(dir, used)
+  await removeAbandoned(dir)
   // Where images were kept before .clinic/cache/files; nothing reads it now.
   await rm(join(dir, 'images'), { recursive: true, force: true })
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
-import { writeWhole } from './write-whole.ts'
+import { removeAbandoned, writeWhole } from './write-whole.ts'
 
 /**
  * Results of steps that need a heavy library (sharp, esbuild), kept as files in `dir` between
@@ -36,6 +36,7 @@ export function keptFiles(dir?: string): KeptFiles {
     for (const [key, bytes] of made) writeWhole(join(dir, key), bytes)
     const present = await readdir(dir)
     await Promise.all(present.filter((name) => !used.has(name) && !name.endsWith('.tmp')).map((name) => rm(join(dir, name), { force: true })))
+    await removeAbandoned(dir)
   }
   return Object.assign(kept, { save })
 }

@@ -1,4 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs'
+import { readdir, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
 
 /**
  * Writes `path` whole or not at all: beside it first, then renamed over it. The file beside it is
@@ -8,4 +10,16 @@ export function writeWhole(path: string, bytes: Uint8Array): void {
   const beside = `${path}.${process.pid}.tmp`
   writeFileSync(beside, bytes)
   renameSync(beside, path)
+}
+
+/** Older than this, a file beside another was left by a build stopped before its rename: no write takes as long. */
+const ABANDONED_MS = 60 * 60 * 1000
+
+/** Removes from `dir` the files that writeWhole wrote beside others and never renamed. */
+export async function removeAbandoned(dir: string): Promise<void> {
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.tmp'))
+  await Promise.all(names.map(async (name) => {
+    const stats = await stat(join(dir, name)).catch(() => undefined)
+    if (stats?.isFile() && Date.now() - stats.mtimeMs > ABANDONED_MS) await rm(join(dir, name), { force: true })
+  }))
 }

@@ -3,7 +3,7 @@
  * it (src/build/page-store.ts). Each build below starts from what the one before it stored, and
  * its output must be what a build from nothing writes.
  */
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { deserialize } from 'node:v8'
 import { expect, test } from 'vitest'
@@ -231,6 +231,25 @@ test('edits to many files do not pile up segments: past eight, the live pages ar
   expect(counts).toEqual([2, 3, 4, 5, 6, 7, 8, 1, 2, 3])
   await expectSameAsCold(site)
 }, 180_000)
+
+test('files a stopped build left beside the cache\'s own are removed once they are an hour old; newer ones may be another build\'s', async () => {
+  const site = copySite()
+  await built(site)
+  const beside = (folder: string, name: string, hoursAgo: number) => {
+    const path = join(folder, name)
+    writeFileSync(path, 'half a file')
+    const then = new Date(Date.now() - hoursAgo * 3_600_000)
+    utimesSync(path, then, then)
+    return path
+  }
+  const files = join(cacheDir(site), 'files')
+  const stale = [beside(cacheDir(site), 'last-build.bin.4321.tmp', 2), beside(files, 'encoded.4321.tmp', 2)]
+  const fresh = [beside(cacheDir(site), 'build.bin.4322.tmp', 0), beside(files, 'encoded.4322.tmp', 0)]
+  edit(site, 'content/en/contact.md', (t) => t.replace(/^title: .*$/m, 'title: Reach us'))
+  await built(site)
+  expect(stale.filter((path) => existsSync(path))).toEqual([])
+  expect(fresh.filter((path) => existsSync(path))).toEqual(fresh)
+})
 
 test('a build whose inputs and output folder are as the last build left them does nothing, and says so', async () => {
   const site = copySite()
