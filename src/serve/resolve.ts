@@ -5,8 +5,9 @@
  *   /cn/nope/  -> not found, with the nearest 404.html up the path (cn/404.html, else 404.html)
  * Locale prefixes are not known here: a locale's 404 page is simply the 404.html in its folder.
  */
+import { readdirSync } from 'node:fs'
 import { realpath, stat } from 'node:fs/promises'
-import { join, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
 
 export type Resolution =
   | { kind: 'file'; file: string; abs: string }
@@ -19,8 +20,9 @@ export interface Folder {
   /** Hides files that are on disk but not part of the current site (the dev server's stale pages). */
   isPublished?: (file: string) => boolean
   /**
-   * The folder stays as it is while served (`check`): what each path is, is asked of the disk
-   * once. Otherwise every request asks again, so a rebuilt folder is served at once.
+   * The folder stays as it is while served (`check`): it is listed once, and what any other path
+   * is, is asked of the disk once. Otherwise every request asks again, so a rebuilt folder is
+   * served at once.
    */
   unchanging?: boolean
 }
@@ -56,8 +58,24 @@ const knownKinds = new WeakMap<Folder, Map<string, Promise<Kind>>>()
 
 function kindOf(folder: Folder, file: string): Promise<Kind> {
   if (!folder.unchanging) return kindOnDisk(folder, file)
-  const known = knownKinds.get(folder) ?? knownKinds.set(folder, new Map()).get(folder)!
+  const known = knownKinds.get(folder) ?? knownKinds.set(folder, listed(folder)).get(folder)!
   return known.get(file) ?? known.set(file, kindOnDisk(folder, file)).get(file)!
+}
+
+/**
+ * The files and folders of an unchanging folder, from one listing: asking the disk what each
+ * requested path is (a stat and a realpath, twice for a page) was most of the server's work for
+ * the link check. Symbolic links are left to kindOnDisk, which sees where they lead.
+ */
+function listed(folder: Folder): Map<string, Promise<Kind>> {
+  const kinds = new Map<string, Promise<Kind>>([['', Promise.resolve('dir')]])
+  for (const entry of readdirSync(folder.dir, { recursive: true, withFileTypes: true })) {
+    const file = relative(folder.dir, join(entry.parentPath, entry.name)).split(sep).join('/')
+    if (PRIVATE.test(file) || entry.isSymbolicLink()) continue
+    if (entry.isDirectory()) kinds.set(file, Promise.resolve('dir'))
+    else if (entry.isFile()) kinds.set(file, Promise.resolve(folder.isPublished?.(file) ?? true ? 'file' : undefined))
+  }
+  return kinds
 }
 
 /** What `file` (relative, already checked segment by segment) is, if it may be served at all. */
