@@ -7,7 +7,7 @@
  * changes a later build made to it (build-delta.bin), and the pages' HTML (page-store.ts).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import { hashOf, sameInputs, type FromContents } from '../util/memo.ts'
@@ -323,8 +323,9 @@ export async function saveCache(root: string, code: string, cache: BuildCache, l
     writeWhole(file(root), serialize(savedWhole(code, cache, locations)))
     await rm(deltaFile(root), { force: true })
   }
-  await removeSegmentsBut(dir, used)
-  await removeAbandoned(dir)
+  const names = await readdir(dir)
+  await removeSegmentsBut(dir, names, used)
+  await removeAbandoned(dir, names)
   // Where images were kept before .clinic/cache/files; nothing reads it now.
   await rm(join(dir, 'images'), { recursive: true, force: true })
 }

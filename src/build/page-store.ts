@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { readdir, rm, writeFile } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /** Where a page's UTF-8 HTML sits: a segment's file name, and a byte range in it. */
@@ -90,9 +90,8 @@ export async function storePages(dir: string, pages: Map<string, ToStore>): Prom
   return locations
 }
 
-/** Removes the segments of `dir` that the saved cache does not use. One still open elsewhere stays readable there. */
-export async function removeSegmentsBut(dir: string, used: Set<string>): Promise<void> {
-  const names = (await readdir(dir)).filter((name) => SEGMENT.test(name) && !used.has(name))
+/** Removes the segments among `names` (the files of `dir`) that the saved cache does not use. One still open elsewhere stays readable there. */
+export async function removeSegmentsBut(dir: string, names: string[], used: Set<string>): Promise<void> {
   // On Windows an open file cannot be removed: it is left for a later build to remove.
-  await Promise.all(names.map((name) => rm(join(dir, name), { force: true }).catch(() => {})))
+  await Promise.all(names.filter((name) => SEGMENT.test(name) && !used.has(name)).map((name) => rm(join(dir, name), { force: true }).catch(() => {})))
 }

@@ -36,7 +36,7 @@ export function keptFiles(dir?: string): KeptFiles {
     for (const [key, bytes] of made) writeWhole(join(dir, key), bytes)
     const present = await readdir(dir)
     await Promise.all(present.filter((name) => !used.has(name) && !name.endsWith('.tmp')).map((name) => rm(join(dir, name), { force: true })))
-    await removeAbandoned(dir)
+    await removeAbandoned(dir, present)
   }
   return Object.assign(kept, { save })
 }

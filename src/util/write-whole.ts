@@ -1,5 +1,5 @@
 import { renameSync, writeFileSync } from 'node:fs'
-import { readdir, rm, stat } from 'node:fs/promises'
+import { rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /**
@@ -15,10 +15,9 @@ export function writeWhole(path: string, bytes: Uint8Array): void {
 /** Older than this, a file beside another was left by a build stopped before its rename: no write takes as long. */
 const ABANDONED_MS = 60 * 60 * 1000
 
-/** Removes from `dir` the files that writeWhole wrote beside others and never renamed. */
-export async function removeAbandoned(dir: string): Promise<void> {
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.tmp'))
-  await Promise.all(names.map(async (name) => {
+/** Removes from `dir`, whose files are `names`, those that writeWhole wrote beside others and never renamed. */
+export async function removeAbandoned(dir: string, names: string[]): Promise<void> {
+  await Promise.all(names.filter((name) => name.endsWith('.tmp')).map(async (name) => {
     const stats = await stat(join(dir, name)).catch(() => undefined)
     if (stats?.isFile() && Date.now() - stats.mtimeMs > ABANDONED_MS) await rm(join(dir, name), { force: true })
   }))
