@@ -3,7 +3,7 @@
  * 127.0.0.1, real files, requests sent as raw bytes where URL normalising would hide a bug.
  */
 import { spawn } from 'node:child_process'
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { connect } from 'node:net'
 import { dirname, join } from 'node:path'
@@ -246,6 +246,26 @@ describe('a folder served as unchanging', () => {
       expect([head.status, head.headers['content-length'], head.body.length]).toEqual([200, page.headers['content-length'], 0])
     } finally {
       await frozen.close()
+    }
+  })
+
+  // It lists the folder when it starts; a path the listing does not hold is asked of the disk.
+  test('refuses a linked folder that leads out of it, and serves a file added after it started', async () => {
+    symlinkSync(dirname(dist), join(dist, 'up'))
+    const frozen = await startServer({ dir: dist, port: 0, unchanging: true, compress: false })
+    try {
+      for (const path of ['/up/secret.txt', '/up/', '/up']) {
+        const answer = await get(`${frozen.url}${path}`)
+        expect(answer.status, path).toBe(404)
+        expect(answer.body.toString(), path).not.toContain(SECRET)
+      }
+      writeFileSync(join(dist, 'added-later.txt'), 'added')
+      const added = await get(`${frozen.url}/added-later.txt`)
+      expect([added.status, added.body.toString()]).toEqual([200, 'added'])
+    } finally {
+      await frozen.close()
+      rmSync(join(dist, 'up'))
+      rmSync(join(dist, 'added-later.txt'), { force: true })
     }
   })
 })
