@@ -226,7 +226,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       after: diagnostics.slice(siteProblemsAt, renderProblemsAt), statics: replaced,
     }
     const routesOf = placesOf(table.routes)
-    if (persistent === true && !unchanged(cache, next)) await timed('cache', () => saveCache(folders.root, code, next, cache))
+    if (persistent === true && !unchanged(cache, next)) await timed('cache', () => saveCache(folders.root, code, next, cache, performance.timeOrigin + started))
     else if (typeof persistent === 'object') {
       Object.assign(persistent, next)
       keepBuilt(persistent, options.write === false ? {

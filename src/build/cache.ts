@@ -302,10 +302,10 @@ const MOST_CHANGED = 0.1
  * Stores this build's cache (so it never grows beyond one build): the pages it rendered go into a
  * new segment, then either build-delta.bin is replaced by what changed since the build.bin that
  * `loaded` came from, or, when there is none or much changed, build.bin is replaced whole; then
- * the segments neither of them points at are removed. A build stopped half-way leaves the last
- * cache usable.
+ * the segments neither of them points at are removed, unless written since `started` (when this
+ * build began, in ms since the epoch). A build stopped half-way leaves the last cache usable.
  */
-export async function saveCache(root: string, code: string, cache: BuildCache, loaded?: BuildCache): Promise<void> {
+export async function saveCache(root: string, code: string, cache: BuildCache, loaded: BuildCache | undefined, started: number): Promise<void> {
   const dir = join(root, CACHE_DIR)
   await mkdir(dir, { recursive: true })
   const toStore = new Map([...cache.pages].map(([key, page]): [string, ToStore] => {
@@ -324,7 +324,7 @@ export async function saveCache(root: string, code: string, cache: BuildCache, l
     await rm(deltaFile(root), { force: true })
   }
   const names = await readdir(dir)
-  await removeSegmentsBut(dir, names, used)
+  await removeSegmentsBut(dir, names, used, started)
   await removeAbandoned(dir, names)
   // Where images were kept before .clinic/cache/files; nothing reads it now.
   await rm(join(dir, 'images'), { recursive: true, force: true })

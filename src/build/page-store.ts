@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { rm, writeFile } from 'node:fs/promises'
+import { rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /** Where a page's UTF-8 HTML sits: a segment's file name, and a byte range in it. */
@@ -90,8 +90,16 @@ export async function storePages(dir: string, pages: Map<string, ToStore>): Prom
   return locations
 }
 
-/** Removes the segments among `names` (the files of `dir`) that the saved cache does not use. One still open elsewhere stays readable there. */
-export async function removeSegmentsBut(dir: string, names: string[], used: Set<string>): Promise<void> {
-  // On Windows an open file cannot be removed: it is left for a later build to remove.
-  await Promise.all(names.filter((name) => SEGMENT.test(name) && !used.has(name)).map((name) => rm(join(dir, name), { force: true }).catch(() => {})))
+/**
+ * Removes the segments among `names` (the files of `dir`) that the saved cache does not use, but
+ * not those written since `since` (when this build started, in ms since the epoch): another build
+ * of the site, run at the same time, may be saving a cache that points at them. One still open
+ * elsewhere stays readable there.
+ */
+export async function removeSegmentsBut(dir: string, names: string[], used: Set<string>, since: number): Promise<void> {
+  await Promise.all(names.filter((name) => SEGMENT.test(name) && !used.has(name)).map(async (name) => {
+    const written = (await stat(join(dir, name)).catch(() => undefined))?.mtimeMs
+    // On Windows an open file cannot be removed: it is left for a later build to remove.
+    if (written !== undefined && written < since) await rm(join(dir, name), { force: true }).catch(() => {})
+  }))
 }

@@ -251,6 +251,25 @@ test('files a stopped build left beside the cache\'s own are removed once they a
   expect(fresh.filter((path) => existsSync(path))).toEqual(fresh)
 })
 
+// Two builds of one site at once each save their pages in a segment of their own: neither may
+// remove the other's, or the build.bin saved last points at a segment that is gone.
+test('a segment written since a build started is left for the build that wrote it; older unused ones are removed', async () => {
+  const site = copySite()
+  await built(site)
+  const segment = (name: string, secondsFromNow: number) => {
+    const path = join(cacheDir(site), name)
+    writeFileSync(path, 'pages of another build')
+    const then = new Date(Date.now() + secondsFromNow * 1000)
+    utimesSync(path, then, then)
+    return path
+  }
+  const another = segment('html-00000000000000aa.bin', 600)
+  const leftover = segment('html-00000000000000bb.bin', -60)
+  edit(site, 'content/en/contact.md', (t) => t.replace(/^title: .*$/m, 'title: Reach us'))
+  await built(site)
+  expect([existsSync(another), existsSync(leftover)]).toEqual([true, false])
+})
+
 test('a build whose inputs and output folder are as the last build left them does nothing, and says so', async () => {
   const site = copySite()
   const first = await built(site)
