@@ -7,7 +7,7 @@
  */
 import { readdirSync } from 'node:fs'
 import { realpath, stat } from 'node:fs/promises'
-import { join, relative, sep } from 'node:path'
+import { join, sep } from 'node:path'
 
 export type Resolution =
   | { kind: 'file'; file: string; abs: string }
@@ -69,12 +69,19 @@ function kindOf(folder: Folder, file: string): Promise<Kind> {
  */
 function listed(folder: Folder): Map<string, Promise<Kind>> {
   const kinds = new Map<string, Promise<Kind>>([['', Promise.resolve('dir')]])
-  for (const entry of readdirSync(folder.dir, { recursive: true, withFileTypes: true })) {
-    const file = relative(folder.dir, join(entry.parentPath, entry.name)).split(sep).join('/')
-    if (PRIVATE.test(file) || entry.isSymbolicLink()) continue
-    if (entry.isDirectory()) kinds.set(file, Promise.resolve('dir'))
-    else if (entry.isFile()) kinds.set(file, Promise.resolve(folder.isPublished?.(file) ?? true ? 'file' : undefined))
+  // Folder by folder: readdir's own recursion goes into linked folders from Node 22 on, and what
+  // it finds there would be served without asking where the link leads.
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(folder.dir, dir), { withFileTypes: true })) {
+      const file = dir ? `${dir}/${entry.name}` : entry.name
+      if (PRIVATE.test(file)) continue
+      if (entry.isDirectory()) {
+        kinds.set(file, Promise.resolve('dir'))
+        walk(file)
+      } else if (entry.isFile()) kinds.set(file, Promise.resolve(folder.isPublished?.(file) ?? true ? 'file' : undefined))
+    }
   }
+  walk('')
   return kinds
 }
 
