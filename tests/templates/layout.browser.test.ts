@@ -76,32 +76,55 @@ async function slowHtml(origin: string): Promise<{ url: string; close: () => voi
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }
 }
 
+/** Run in the page before its own scripts: keeps every layout shift, with the elements it moved. */
+function recordShifts() {
+  const shifts: string[] = ((window as unknown as { shifts: string[] }).shifts = [])
+  const named = (node: Node | undefined) => node instanceof Element ? node.className : node ? `text in ${node.parentElement?.tagName}` : '?'
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; sources: { node?: Node }[] }[]) {
+      shifts.push(`${entry.value.toFixed(6)} ${entry.sources.map((s) => named(s.node)).join(', ')}`)
+    }
+  }).observe({ type: 'layout-shift', buffered: true })
+}
+const shiftsIn = (tab: Page) => tab.evaluate(() => (window as unknown as { shifts: string[] }).shifts)
+
 describe.each([375, 1366])('at %i px wide, while the page and its scripts arrive', (width) => {
   test('nothing on any page type moves: no layout shift from the first paint until every island runs', async () => {
     const slow = await slowHtml(site.url)
     const context = await site.browser.newContext({ viewport: { width, height: 900 } })
     await offline(context)
-    await context.addInitScript(() => {
-      const shifts: string[] = ((window as unknown as { shifts: string[] }).shifts = [])
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; sources: { node?: Node }[] }[]) {
-          shifts.push(`${entry.value.toFixed(6)} ${entry.sources.map((s) => (s.node as Element | undefined)?.className ?? '?').join(', ')}`)
-        }
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await context.addInitScript(recordShifts)
     const moved: string[] = []
     for (const { url } of PAGE_TYPES) {
       const tab = await context.newPage()
       await tab.goto(slow.url + url)
       await islandsReady(tab)
       await tab.waitForTimeout(300) // a frame or two after the last island started
-      moved.push(...(await tab.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).map((s) => `${url}: ${s}`))
+      moved.push(...(await shiftsIn(tab)).map((s) => `${url}: ${s}`))
       await tab.close()
     }
     expect(moved).toEqual([])
     await context.close()
     slow.close()
   })
+})
+
+test('marking today in the opening hours moves nothing, whichever day it is', async () => {
+  // The 404 pages are short enough for the footer's hours to be in view at 1366 × 900. Sunday's
+  // row reads "Closed", right-aligned: a bolder face would widen it and move its start.
+  const moved: string[] = []
+  for (let day = 0; day < 14; day++) {
+    const at = new Date(Date.UTC(2026, 10, 23 + (day % 7), 2)) // 10:00 in Singapore, from a Monday
+    const tab = await site.open(day < 7 ? '/404.html' : '/cn/404.html', {
+      beforeGoto: async (p) => { await p.clock.install({ time: at }); await p.addInitScript(recordShifts) },
+    })
+    await islandsReady(tab)
+    await tab.locator('footer tr.is-today').waitFor()
+    await tab.waitForTimeout(300) // the shift, if any, is reported a frame after it
+    moved.push(...(await shiftsIn(tab)).map((s) => `${tab.url()} ${at.toISOString()}: ${s}`))
+    await tab.context().close()
+  }
+  expect(moved).toEqual([])
 })
 
 describe('images and media', () => {
