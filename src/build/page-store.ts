@@ -9,8 +9,9 @@
  */
 import { randomBytes } from 'node:crypto'
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { rm, stat, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { removeWrittenBefore } from '../util/write-whole.ts'
 
 /** Where a page's UTF-8 HTML sits: a segment's file name, and a byte range in it. */
 export interface Location { segment: string; offset: number; length: number }
@@ -92,14 +93,10 @@ export async function storePages(dir: string, pages: Map<string, ToStore>): Prom
 
 /**
  * Removes the segments among `names` (the files of `dir`) that the saved cache does not use, but
- * not those written since `since` (when this build started, in ms since the epoch): another build
- * of the site, run at the same time, may be saving a cache that points at them. One still open
- * elsewhere stays readable there.
+ * not those written since `since` (when this build started): another build of the site, run at
+ * the same time, may be saving a cache that points at them. One still open elsewhere stays
+ * readable there.
  */
-export async function removeSegmentsBut(dir: string, names: string[], used: Set<string>, since: number): Promise<void> {
-  await Promise.all(names.filter((name) => SEGMENT.test(name) && !used.has(name)).map(async (name) => {
-    const written = (await stat(join(dir, name)).catch(() => undefined))?.mtimeMs
-    // On Windows an open file cannot be removed: it is left for a later build to remove.
-    if (written !== undefined && written < since) await rm(join(dir, name), { force: true }).catch(() => {})
-  }))
+export function removeSegmentsBut(dir: string, names: string[], used: Set<string>, since: number): Promise<void> {
+  return removeWrittenBefore(dir, names.filter((name) => SEGMENT.test(name) && !used.has(name)), since)
 }

@@ -16,9 +16,18 @@ export function writeWhole(path: string, bytes: Uint8Array): void {
 const ABANDONED_MS = 60 * 60 * 1000
 
 /** Removes from `dir`, whose files are `names`, those that writeWhole wrote beside others and never renamed. */
-export async function removeAbandoned(dir: string, names: string[]): Promise<void> {
-  await Promise.all(names.filter((name) => name.endsWith('.tmp')).map(async (name) => {
+export function removeAbandoned(dir: string, names: string[]): Promise<void> {
+  return removeWrittenBefore(dir, names.filter((name) => name.endsWith('.tmp')), Date.now() - ABANDONED_MS)
+}
+
+/**
+ * Removes the files `names` of `dir` last written before `time` (ms since the epoch); newer ones
+ * may be another build's, still in use. One that cannot be removed (on Windows, an open file) is
+ * left for a later build.
+ */
+export async function removeWrittenBefore(dir: string, names: string[], time: number): Promise<void> {
+  await Promise.all(names.map(async (name) => {
     const stats = await stat(join(dir, name)).catch(() => undefined)
-    if (stats?.isFile() && Date.now() - stats.mtimeMs > ABANDONED_MS) await rm(join(dir, name), { force: true })
+    if (stats?.isFile() && stats.mtimeMs < time) await rm(join(dir, name), { force: true }).catch(() => {})
   }))
 }
