@@ -1,14 +1,13 @@
 /** The build's only input stage: reads the site folder and the templates into plain data. */
 import type { Stats } from 'node:fs'
-import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readlinkSync, statSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import path from 'node:path'
+import { join } from 'node:path'
 import { IMAGE_FILE } from '../assets/picture.ts'
 import { problem } from '../errors.ts'
 import type { Diagnostic, Project, SourceFile } from '../types.ts'
+import { walkFolder } from '../util/walk-folder.ts'
 import { decodeSource } from './text.ts'
-
-const { join } = path
 
 /**
  * Files under `dir` (recursively), relative to it, with forward slashes; [] when it is absent.
@@ -26,22 +25,16 @@ export async function listFiles(dir: string): Promise<string[]> {
 function walk(dir: string): { files: string[]; links: { path: string; to: 'folder' | 'nothing' }[] } {
   const files: string[] = []
   const links: { path: string; to: 'folder' | 'nothing' }[] = []
-  // Folder by folder rather than readdirSync's `recursive`, which from Node 22 on follows links to
-  // folders (round a circle of them, forty levels deep).
-  const visit = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name)
-      if (entry.isDirectory()) visit(path)
-      else if (entry.isFile()) files.push(sitePath(dir, path))
-      else if (entry.isSymbolicLink()) {
-        const target = targetOf(path)
-        if (target?.isFile()) files.push(sitePath(dir, path))
-        else links.push({ path: sitePath(dir, path), to: target?.isDirectory() ? 'folder' : 'nothing' })
-      }
-    }
-  }
   try {
-    visit(dir)
+    walkFolder(dir, (path, entry) => {
+      if (entry.isDirectory()) return true
+      if (entry.isFile()) files.push(path)
+      else if (entry.isSymbolicLink()) {
+        const target = targetOf(join(dir, path))
+        if (target?.isFile()) files.push(path)
+        else links.push({ path, to: target?.isDirectory() ? 'folder' : 'nothing' })
+      }
+    })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !existsSync(dir)) return { files: [], links: [] }
     throw error
@@ -52,15 +45,6 @@ function walk(dir: string): { files: string[]; links: { path: string; to: 'folde
 /** What a link leads to; undefined when nothing (missing, or a circle of links). */
 function targetOf(link: string): Stats | undefined {
   try { return statSync(link) } catch { return undefined }
-}
-
-/**
- * A file's path below `dir` with forward slashes, as routes, URLs and messages use it, whatever
- * the platform's separator. `paths` is node:path's platform flavour (path.win32 in tests).
- *   ('C:\\site\\content', 'C:\\site\\content\\en\\blog\\a.md', path.win32) -> 'en/blog/a.md'
- */
-export function sitePath(dir: string, file: string, paths: path.PlatformPath = path): string {
-  return paths.relative(dir, file).split(paths.sep).join('/')
 }
 
 /** One source file as text (src/content/text.ts), or with the problem that kept it from being read. */

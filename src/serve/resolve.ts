@@ -5,9 +5,9 @@
  *   /cn/nope/  -> not found, with the nearest 404.html up the path (cn/404.html, else 404.html)
  * Locale prefixes are not known here: a locale's 404 page is simply the 404.html in its folder.
  */
-import { readdirSync } from 'node:fs'
 import { realpath, stat } from 'node:fs/promises'
 import { join, sep } from 'node:path'
+import { walkFolder } from '../util/walk-folder.ts'
 
 export type Resolution =
   | { kind: 'file'; file: string; abs: string }
@@ -69,19 +69,14 @@ function kindOf(folder: Folder, file: string): Promise<Kind> {
  */
 function listed(folder: Folder): Map<string, Promise<Kind>> {
   const kinds = new Map<string, Promise<Kind>>([['', Promise.resolve('dir')]])
-  // Folder by folder: readdir's own recursion goes into linked folders from Node 22 on, and what
-  // it finds there would be served without asking where the link leads.
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(join(folder.dir, dir), { withFileTypes: true })) {
-      const file = dir ? `${dir}/${entry.name}` : entry.name
-      if (PRIVATE.test(file)) continue
-      if (entry.isDirectory()) {
-        kinds.set(file, Promise.resolve('dir'))
-        walk(file)
-      } else if (entry.isFile()) kinds.set(file, Promise.resolve(folder.isPublished?.(file) ?? true ? 'file' : undefined))
+  walkFolder(folder.dir, (file, entry) => {
+    if (PRIVATE.test(file)) return false
+    if (entry.isDirectory()) {
+      kinds.set(file, Promise.resolve('dir'))
+      return true
     }
-  }
-  walk('')
+    if (entry.isFile()) kinds.set(file, Promise.resolve(folder.isPublished?.(file) ?? true ? 'file' : undefined))
+  })
   return kinds
 }
 

@@ -1,8 +1,10 @@
 // Bytes as any editor on any machine saves them -> the one text every later stage sees.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { parseDocs } from '../../src/content/parse.ts'
-import { listFiles, readSource, sitePath } from '../../src/content/read.ts'
+import { listFiles, readSource } from '../../src/content/read.ts'
 import { parseSite } from '../../src/content/site.ts'
 import { decodeSource } from '../../src/content/text.ts'
 import { projectRoot } from '../support/helpers.ts'
@@ -49,19 +51,24 @@ describe('decodeSource', () => {
 })
 
 describe('paths from the file system', () => {
-  test('become forward-slash paths whatever the platform separator', () => {
-    expect(sitePath('C:\\site\\content', 'C:\\site\\content\\en\\blog\\how-to.md', path.win32)).toBe('en/blog/how-to.md')
-    expect(sitePath('/site/content', '/site/content/en/blog/how-to.md', path.posix)).toBe('en/blog/how-to.md')
+  test('are the names below the folder joined by forward slashes, sorted; a link to a file is a file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'clinic-list-'))
+    for (const file of ['en/blog/how-to.md', 'cn/a b.md', 'site.yaml']) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+      writeFileSync(path.join(dir, file), 'x')
+    }
+    symlinkSync(path.join(dir, 'site.yaml'), path.join(dir, 'en/linked.md'))
+    symlinkSync(path.join(dir, 'en'), path.join(dir, 'cn/folder-link'))
+    expect(await listFiles(dir)).toEqual(['cn/a b.md', 'en/blog/how-to.md', 'en/linked.md', 'site.yaml'])
+    expect(await listFiles(path.join(dir, 'missing'))).toEqual([])
+    rmSync(dir, { recursive: true, force: true })
   })
 
-  test('give every page of the site the same id and URL path on Windows as here', async () => {
+  test('give the pages the ids and URL paths the content names', async () => {
     const { site } = parseSite(readSource(projectRoot, 'content/site.yaml'))
     const markdown = (await listFiles(path.join(projectRoot, 'content'))).filter((f) => f.endsWith('.md'))
-    // The same files as Windows lists them: absolute, drive letter, backslashes.
-    const fromWindows = markdown.map((f) => `content/${sitePath('C:\\site\\content', path.win32.join('C:\\site\\content', ...f.split('/')), path.win32)}`)
-    const pages = (files: string[]) => parseDocs(files.map((f) => readSource(projectRoot, f)), site!).docs.map((d) => [d.id, d.locale, d.path])
+    const pages = parseDocs(markdown.map((f) => readSource(projectRoot, `content/${f}`)), site!).docs.map((d) => [d.id, d.locale, d.path])
     expect(markdown.length).toBeGreaterThan(40)
-    expect(pages(fromWindows)).toEqual(pages(markdown.map((f) => `content/${f}`)))
-    expect(pages(fromWindows)).toContainEqual(['content/cn/services/rhinoplasty.md', 'cn', '/services/rhinoplasty/'])
+    expect(pages).toContainEqual(['content/cn/services/rhinoplasty.md', 'cn', '/services/rhinoplasty/'])
   })
 })
