@@ -69,7 +69,6 @@ export const optionsKey = (options: BuildOptions) => JSON.stringify([options.dra
 
 /** The build of `project`, read again since `built` was made; undefined when more than bodies changed. */
 export async function rebuildBodies(built: BuiltSite, project: Project, cache: BuildCache, options: BuildOptions): Promise<BuildResult | undefined> {
-  const started = performance.now()
   if (options.write !== false || optionsKey(options) !== built.options) return undefined
   const edited = editedFiles(built.project, project)
   if (!edited) return undefined
@@ -115,7 +114,7 @@ export async function rebuildBodies(built: BuiltSite, project: Project, cache: B
 
     const diagnostics = withBodyProblems(built.diagnostics, docs.map(({ doc }) => ({ doc, facts: facts.get(doc.id)! })), built.checkLinks)
     const all = allProblems(built.docs.keys(), diagnostics, made.map(({ route, missing }) => ({ route, missing })))
-    const timings = { parse: parsed, render: renderedIn, total: performance.now() - started }
+    const timings = { parse: parsed, render: renderedIn }
     if (all.some((d) => d.severity === 'error')) return { ok: false, diagnostics: all, files: [], timings, patched: true }
 
     // Kept from here on: the cache and the built site now hold the new bodies.
@@ -136,7 +135,6 @@ export async function rebuildBodies(built: BuiltSite, project: Project, cache: B
     }
     Object.assign(built, { project, files: allFiles, diagnostics })
     const summary = summarise(table, allFiles, all, built.assets, built.fromContents)
-    timings.total = performance.now() - started
     return {
       ok: true, diagnostics: all, table, files: allFiles, summary, timings,
       work: { ...await pool.times(), threads: pool.size },

@@ -57,6 +57,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const diagnostics: Diagnostic[] = []
   const failed = () => diagnostics.some((d) => d.severity === 'error')
   const stop = (): BuildResult => ({ ok: false, diagnostics, files: [], timings })
+  // A patch's own stages follow the ones this build ran before it (the read), and its total counts from here.
+  const sinceStart = (patched: BuildResult): BuildResult => ({ ...patched, timings: { ...timings, ...patched.timings, total: performance.now() - started } })
 
   const folders = resolveFolders(options)
   const project = options.project ?? await timed('read', () => readProject(folders.root, packageDir))
@@ -66,7 +68,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (typeof persistent === 'object') {
     const built = builtFor(persistent)
     const patched = built && await rebuildBodies(built, project, persistent, options)
-    if (patched) return patched
+    if (patched) return sinceStart(patched)
   }
   diagnostics.push(...project.problems, ...[...project.templateFiles, ...project.styleFiles].flatMap((f) => f.problem ?? []))
   // Templates are not part of it: each page's key carries its own template's version.
@@ -85,7 +87,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (inputs !== undefined) {
     // Markdown bodies alone changed since the last build wrote the folder: its pages of them are replaced.
     const patched = await patchWrittenSite({ cacheDir, root: folders.root, out: folders.out, project, last: record, inputs, surroundings: aroundContent, threads: options.threads })
-    if (patched) return patched
+    if (patched) return sinceStart(patched)
   }
   const cache = typeof persistent === 'object' ? persistent : persistent ? await timed('read', () => loadCache(folders.root, code)) : emptyCache()
   // A build that writes will write into the spare folder: surveyed on another thread meanwhile

@@ -114,7 +114,6 @@ export interface PatchAsked {
 
 /** The last build, patched with the new bodies of `project`; undefined when more than bodies changed. */
 export async function patchWrittenSite({ cacheDir, root, out, project, last, inputs, surroundings, threads }: PatchAsked): Promise<BuildResult | undefined> {
-  const started = performance.now()
   if (!last) return undefined
   const kept = await readWrittenSite(cacheDir)
   if (kept?.state.inputs !== last.inputs || kept.surroundings !== surroundings) return undefined
@@ -158,7 +157,7 @@ export async function patchWrittenSite({ cacheDir, root, out, project, last, inp
     const problems = withBodyProblems(kept.state.problems, bodies, checkLinks)
     const routeOf = new Map(routes.map((route) => [route.output, route]))
     const diagnostics = allProblems(kept.docs.keys(), problems, rendered.map((page) => ({ route: routeOf.get(page.path)!, missing: page.missingMessages })))
-    const timings = (more = {}) => ({ parse: parsed, render: renderedIn, ...more, total: performance.now() - started })
+    const timings = (more = {}) => ({ parse: parsed, render: renderedIn, ...more })
     const result = { diagnostics, files: [], patched: true as const, pages: { reused: table.routes.length - routes.length, rendered: routes.length } }
     if (diagnostics.some((d) => d.severity === 'error')) return { ...result, ok: false, timings: timings() }
 

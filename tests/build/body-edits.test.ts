@@ -52,6 +52,7 @@ describe('saves that change bodies alone', () => {
     expect(result.patched).toBe(true)
     expect(result.pages!.rendered).toBe(1)
     expect(contentsOf(result.files).get(ARTICLE_PAGE)).toContain('A sentence added while editing.')
+    expect(result.timings.total).toBeGreaterThanOrEqual(result.timings.parse! + result.timings.render!)
     await expectSameAsCold(result)
   })
 

@@ -48,6 +48,10 @@ describe('builds after Markdown bodies alone changed', () => {
     expect(result.patched).toBe(true)
     expect(result.pages).toEqual({ rendered: 1, reused: expect.any(Number) })
     expect(readFileSync(join(out, ARTICLE_PAGE), 'utf8')).toContain('A sentence added between builds.')
+    // Its time counts from the build's start: the sources' read, then the patch's own stages.
+    const { read, parse, render, write, total } = result.timings
+    expect(Object.keys(result.timings)).toEqual(['read', 'parse', 'render', 'write', 'total'])
+    expect(total).toBeGreaterThanOrEqual(read! + parse! + render! + write!)
     await expectSameAsFull(result)
     expect((await run()).upToDate).toBe(true)
   })
