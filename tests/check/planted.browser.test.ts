@@ -1,8 +1,8 @@
 /**
  * Nothing `check` finds is lost by judging content without the browser and templates once per
  * kind: a copy of clinic-build and of the site, with one planted problem of each kind a check
- * can find, built, then checked with an empty check cache, again with the cache, and with --all.
- * Each run must report every problem, naming its file.
+ * can find, built, then checked with an empty check cache, again with the cache, and with --all,
+ * and in either browser the check may drive. Each run must report every problem, naming its file.
  */
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -82,4 +82,19 @@ describe('one planted problem of each kind', () => {
     const pages = readdirSync(join(site, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html') && !f.startsWith('admin/')).length
     expect(r.stdout).toMatch(new RegExp(`^accessibility +.*${pages} opened in the browser`, 'm'))
   }, 600_000)
+
+  // The check opens pages in Debian's headless shell of Chromium when it is installed (browser.ts).
+  test('is reported alike by Debian\'s Chromium and by its headless shell, which the check prefers', async () => {
+    const findingsIn = async (browser: string) => {
+      rmSync(join(site, '.clinic/cache/check.json'), { force: true })
+      const r = await runCli(['check', '--root', site, '--out', join(site, 'dist')], site, bin, { CHROMIUM_PATH: browser })
+      expect(r.status, r.stderr).toBe(1)
+      expectEveryProblem(r.stdout)
+      // Every line but the times.
+      return r.stdout.split('\n').filter((line) => !/\d\.\d s\b/.test(line))
+    }
+    const shell = await findingsIn('/usr/bin/chromium-headless-shell')
+    expect(shell.filter((line) => /axe\/|CspViolation|budget\//.test(line)).length).toBeGreaterThan(5)
+    expect(await findingsIn('/usr/bin/chromium')).toEqual(shell)
+  }, 300_000)
 })
