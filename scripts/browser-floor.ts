@@ -6,7 +6,8 @@
  */
 import { readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { AXE_TAGS, axeSource, CHROMIUM, chromiumArgs, TABS } from '../src/check/browser.ts'
+import { AXE_TAGS, axeSource, chromiumArgs, TABS } from '../src/check/browser.ts'
+import { CHROMIUM } from '../src/check/chromium.ts'
 import { loadHeaderRules, startServer } from '../src/serve/index.ts'
 import { urlOfOutput } from '../src/shared/urls.ts'
 

@@ -112,6 +112,7 @@ async function runCheck(options: { out: string; root: string; only?: CheckName[]
   const errors = report.findings.filter((d) => d.severity === 'error').length
   const warnings = report.findings.length - errors
   console.log(`\n${formatCounts(report.counts)}`)
+  if (report.browser) console.log(`\nPages opened in ${report.browser.path}.${report.browser.hint ? ` ${report.browser.hint}.` : ''}`)
   const ran = Object.entries(report.counts).map(([name, c]) => `${name} ${(c.ms / 1000).toFixed(1)} s`).join(', ')
   console.log(`\n${report.pages} pages checked (${ran}): ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`)
   return errors > 0 ? 1 : 0

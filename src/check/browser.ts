@@ -10,18 +10,11 @@ import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { UsageError } from '../errors.ts'
 import { urlOfOutput } from '../shared/urls.ts'
+import { CHROMIUM } from './chromium.ts'
 
 // Required rather than imported, as content-rules.ts does axe-core: 0.16 s less of this thread's start.
 const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core')
 
-/**
- * The browser the check drives: CHROMIUM_PATH, else Debian's headless shell of Chromium, else
- * Debian's Chromium. The shell is the same Blink and V8 without the desktop browser around them
- * (what Playwright itself runs for headless pages): it opens and judges a page in about two thirds
- * of the time, and finds the same (tests/check/planted.browser.test.ts holds the two to that).
- */
-export const CHROMIUM = process.env.CHROMIUM_PATH
-  ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium'
 /** WCAG 2.2 A and AA, and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 /** Pages open at once: as many as the two cores keep busy. */

@@ -83,15 +83,16 @@ describe('one planted problem of each kind', () => {
     expect(r.stdout).toMatch(new RegExp(`^accessibility +.*${pages} opened in the browser`, 'm'))
   }, 600_000)
 
-  // The check opens pages in Debian's headless shell of Chromium when it is installed (browser.ts).
+  // The check opens pages in Debian's headless shell of Chromium when it is installed (chromium.ts).
   test('is reported alike by Debian\'s Chromium and by its headless shell, which the check prefers', async () => {
     const findingsIn = async (browser: string) => {
       rmSync(join(site, '.clinic/cache/check.json'), { force: true })
       const r = await runCli(['check', '--root', site, '--out', join(site, 'dist')], site, bin, { CHROMIUM_PATH: browser })
       expect(r.status, r.stderr).toBe(1)
       expectEveryProblem(r.stdout)
-      // Every line but the times.
-      return r.stdout.split('\n').filter((line) => !/\d\.\d s\b/.test(line))
+      expect(r.stdout).toMatch(new RegExp(`^Pages opened in ${browser}\\.$`, 'm'))
+      // Every line but the times and the browser's name.
+      return r.stdout.split('\n').filter((line) => !/\d\.\d s\b|^Pages opened in /.test(line))
     }
     const shell = await findingsIn('/usr/bin/chromium-headless-shell')
     expect(shell.filter((line) => /axe\/|CspViolation|budget\//.test(line)).length).toBeGreaterThan(5)
