@@ -3,7 +3,8 @@
  * Debian's Chromium. The shell is the same Blink and V8 without the desktop browser around them
  * (what Playwright itself runs for headless pages): it opens and judges a page in about two thirds
  * of the time, and finds the same (tests/check/planted.browser.test.ts holds the two to that).
- * Apart from browser.ts, which loads playwright-core, so that the report can name it.
+ * Kept apart from browser.ts, which loads playwright-core: the main thread names the browser in
+ * the report without loading it.
  */
 import { existsSync } from 'node:fs'
 
