@@ -18,4 +18,6 @@ export function chooseBrowser(chosen = process.env.CHROMIUM_PATH, installed: (pa
   return { path: DEBIAN_CHROMIUM, hint: "Debian's headless shell of Chromium opens them in about two thirds of the time: apt-get install chromium-headless-shell" }
 }
 
-export const CHROMIUM = chooseBrowser().path
+/** Made as the module loads; the visits' thread makes the same choice from the same environment and disk. */
+export const BROWSER = chooseBrowser()
+export const CHROMIUM = BROWSER.path

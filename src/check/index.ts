@@ -39,7 +39,7 @@ import { contentFindings, STATIC_RULES } from './content-rules.ts'
 import { lintCompliance } from './compliance.ts'
 import { checkLinks, startLinkinator } from './links.ts'
 import { browserServed, type BrowserVisits } from './served.ts'
-import { chooseBrowser } from './chromium.ts'
+import { BROWSER } from './chromium.ts'
 import { CHECKS, type CheckName } from './names.ts'
 import type { CheckCount } from './report.ts'
 import { kindOf, planVisits, type CheckedPage } from './plan.ts'
@@ -133,7 +133,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
   const browser = plan.visits.length === 0 ? undefined : early ?? browserServed(out)
   const visits: Promise<PageVisit[]> = browser?.visit(plan.visits.map((v) => v.page.path), (done) => options.onProgress?.({ check: 'accessibility', done, total: plan.visits.length })) ?? Promise.resolve([])
   visits.catch(() => {}) // awaited below
-  if (browser) report.browser = chooseBrowser()
+  if (browser) report.browser = BROWSER
   if (runs('links') || plan.visits.length > 0) {
     await loadHeaderRules(out, (message) => report.findings.push({ code: 'InvalidHeaders', severity: 'error', file: '_headers', message }))
   }
