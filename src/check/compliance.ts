@@ -107,7 +107,9 @@ export function lintCompliance(input: ComplianceInput, remember: Remember = judg
   // A value that stands in a source is reported there: most stand in the page's own Markdown, and
   // the rest (the site's name, say) on every page, so the sources are searched once for each.
   const inSources = oncePerKey((value: string) => input.sources.some((s) => s.text.includes(value)))
-  const data = input.pages.flatMap((page) => remember(`compliance data ${specialists} ${page.hash ?? hashOf(page.html)}`, () => lintStructuredData(page, active))
+  // Most values in structured data (the clinic's name, address, doctors) stand on every page alike.
+  const inValue = oncePerKey((raw: string) => valueFindings(raw, active))
+  const data = input.pages.flatMap((page) => remember(`compliance data ${specialists} ${page.hash ?? hashOf(page.html)}`, () => lintStructuredData(page, inValue))
     .filter((found) => found.value === undefined || !(page.source?.text.includes(found.value) || inSources(found.value))))
   return [
     ...input.sources.flatMap((file) => remember(`compliance ${specialists} ${hashOf(file.path, file.text)}`, () => lintSource(file, active))),
@@ -213,12 +215,12 @@ function yamlTargets(text: string, base: number): Targets {
 }
 
 /**
- * JSON-LD of a built page. Values copied from a source were linted there, where an allow comment
- * can justify them; here only words the templates add are read, and the types Google shows as
- * review stars.
+ * Findings in the JSON-LD of a built page, each with the text value it was found in (none for a
+ * review's type). Values copied from a source were linted there, where an allow comment can
+ * justify them; here only words the templates add are read, and the types Google shows as review
+ * stars. `inValue` judges each distinct value once for all pages.
  */
-/** Findings in a page's structured data, each with the text value it was found in (none for a review's type). */
-function lintStructuredData(page: ComplianceInput['pages'][number], active: RulesByTarget): { value?: string; diagnostic: Diagnostic }[] {
+function lintStructuredData(page: ComplianceInput['pages'][number], inValue: (raw: string) => ValueFindings): { value?: string; diagnostic: Diagnostic }[] {
   const findings: (Finding & { value?: string })[] = []
   // The build writes JSON-LD as <script type="application/ld+json">, whose text holds no "<" (JSON escapes it).
   for (const script of page.html.matchAll(/<script type="?application\/ld\+json"?>([^<]*)<\/script>/g)) {
@@ -227,17 +229,23 @@ function lintStructuredData(page: ComplianceInput['pages'][number], active: Rule
     for (const m of script[1]!.matchAll(/"((?:[^"\\]|\\.)*)"(\s*:)?/g)) {
       const at = start + m.index + 1
       if (m[2]) { field = m[1]!; continue }
-      const value = JSON.parse(`"${m[1]!}"`) as string
+      const { value, found } = inValue(m[1]!)
       if (field === '@type' && /^(Review|AggregateRating)$/.test(value)) findings.push({ rule: testimonial, words: value, at })
-      const span = { text: m[1]!, at }
-      const found = isAddress(value)
-        ? find(active.links, span)
-        : find(active.text, { ...span, text: prose(span.text) })
-      findings.push(...found.map((f) => ({ ...f, value })))
+      findings.push(...found.map((f) => ({ ...f, at: at + f.at, value })))
     }
   }
+  if (findings.length === 0) return []
   const at = lineColumn(page.html)
   return findings.map((f) => ({ ...(f.value === undefined ? {} : { value: f.value }), diagnostic: diagnostic(f, { file: page.path, ...at(f.at) }) }))
+}
+
+/** A JSON string value of structured data, as written between its quotes: its text, and what the rules find in it (offsets from its start). */
+interface ValueFindings { value: string; found: Finding[] }
+
+function valueFindings(raw: string, active: RulesByTarget): ValueFindings {
+  const value = JSON.parse(`"${raw}"`) as string
+  const span = { text: raw, at: 0 }
+  return { value, found: isAddress(value) ? find(active.links, span) : find(active.text, { ...span, text: prose(raw) }) }
 }
 
 // ---- Allow comments and diagnostics -------------------------------------------------------
