@@ -34,8 +34,8 @@ export interface PageVisit {
   blocked: string[]
 }
 
-/** One page, loaded in `page`: what the policy blocked and what axe-core finds once its islands have started. */
-async function visitOne(page: Page, url: string): Promise<Pick<PageVisit, 'blocked' | 'violations'>> {
+/** One page, loaded in `page`: what the policy blocked, what it loaded and what axe-core finds once its islands have started. */
+async function visitOne(page: Page, url: string): Promise<Omit<PageVisit, 'path'>> {
   await page.goto(url)
   // One call into the page, which answers when it is ready: asking again and again until the
   // islands have started cost each visit a round trip through Chromium every 20 ms.
@@ -59,7 +59,12 @@ async function visitOne(page: Page, url: string): Promise<Pick<PageVisit, 'block
     const results = await (window as unknown as { axe: AxeCore }).axe
       .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false })
     const violations = results.violations.map((v) => ({ id: v.id, help: v.help, helpUrl: v.helpUrl, targets: v.nodes.map((n) => n.target.join(' ')) }))
-    return { blocked, violations }
+    // The site's own scripts and stylesheets, as the page's resource timing lists them: asking the
+    // browser's driver to report every response instead costs it and Chromium a message for each.
+    const loaded = performance.getEntriesByType('resource').map((entry) => new URL(entry.name))
+      .filter((address) => address.origin === location.origin && /\.(?:js|css)$/.test(address.pathname))
+      .map((address) => ({ path: address.pathname.slice(1), type: address.pathname.endsWith('.css') ? 'stylesheet' as const : 'script' as const }))
+    return { blocked, violations, loaded }
   }, { tags: AXE_TAGS, waiting: '[data-island]:not([data-island-ready])', timeout: 10_000 })
 }
 
@@ -131,16 +136,8 @@ async function visitAll(context: BrowserContext, serverUrl: string, paths: strin
     if (tab > 0) await widen
     if (queue.length === 0) return
     const page = await context.newPage()
-    let loaded: PageVisit['loaded'] = []
-    page.on('response', (response) => {
-      const type = response.request().resourceType()
-      const url = new URL(response.url())
-      if ((type === 'script' || type === 'stylesheet') && url.origin === serverUrl) loaded.push({ path: url.pathname.slice(1), type })
-    })
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-      loaded = []
-      const found = await visitOne(page, `${serverUrl}${urlOfOutput(path)}`)
-      visits.push({ path, ...found, loaded })
+      visits.push({ path, ...await visitOne(page, `${serverUrl}${urlOfOutput(path)}`) })
       onVisit?.(visits.length)
     }
     await page.close()
