@@ -37,8 +37,8 @@ import { CheckCache, checkVersion, hasCheckCache, loadCheckCache, saveCheckCache
 import { checkHostFiles } from './hosts.ts'
 import { contentFindings, STATIC_RULES } from './content-rules.ts'
 import { lintCompliance } from './compliance.ts'
-import { checkLinks, startLinkinator } from './links.ts'
-import { browserServed, type BrowserVisits } from './served.ts'
+import { checkLinks, linkRun } from './links.ts'
+import { browserServed, linksServed, type BrowserVisits, type LinksRunning } from './served.ts'
 import { BROWSER } from './chromium.ts'
 import { CHECKS, type CheckName } from './names.ts'
 import type { CheckCount } from './report.ts'
@@ -75,21 +75,24 @@ export interface CheckReport {
 export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   const { root, out } = resolveFolders(options)
   if (!existsSync(join(out, 'index.html'))) throw new UsageError(`${out} holds no built site: build it first with \`clinic-build --out ${options.out ?? 'dist'}\`.`)
-  // With no check cache (or with --all) every page is judged and every kind of page opened:
-  // Chromium starts now, and linkinator as soon as the pages are listed, while the files are read.
+  // linkinator's thread starts now, to be ready when the pages to judge are known. With no check
+  // cache (or with --all) every page is judged and every kind of page opened: Chromium starts
+  // now too, and linkinator runs as soon as the pages are listed, while the files are read.
   const judgesAll = options.all || !hasCheckCache(root)
   const wantsBrowser = runsCheck(options, 'accessibility') || runsCheck(options, 'budgets')
-  const early = wantsBrowser && judgesAll ? browserServed(out) : undefined
+  const early = { browser: wantsBrowser && judgesAll ? browserServed(out) : undefined, links: runsCheck(options, 'links') ? linksServed(out) : undefined }
   try {
     return await checkFolder(root, out, options, judgesAll, early)
   } finally {
-    void early?.visit([]) // unless it was given its pages
+    // Unless they were given their pages.
+    void early.browser?.visit([])
+    early.links?.start(linkRun([], [], ''))
   }
 }
 
 const runsCheck = (options: CheckOptions, name: CheckName) => !options.only || options.only.includes(name)
 
-async function checkFolder(root: string, out: string, options: CheckOptions, judgesAll: boolean, early: BrowserVisits | undefined): Promise<CheckReport> {
+async function checkFolder(root: string, out: string, options: CheckOptions, judgesAll: boolean, early: { browser?: BrowserVisits; links?: LinksRunning }): Promise<CheckReport> {
   const runs = (name: CheckName) => runsCheck(options, name)
   const report: CheckReport = { findings: [], external: [], pages: 0, counts: {} }
   const timed = async (name: CheckName, run: (count: CheckCount) => Diagnostic[] | Promise<Diagnostic[]>) => {
@@ -106,7 +109,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
   if (!site) return { ...report, findings: diagnostics }
   const files = await listFiles(out)
   const everyPage = files.filter(isSitePage)
-  const startedLinks = runs('links') && judgesAll ? startLinkinator(out, everyPage, everyPage, site.baseUrl) : undefined
+  if (judgesAll) early.links?.start(linkRun(everyPage, everyPage, site.baseUrl))
   const manifest = loadManifest(root, out)
   const version = await checkVersion(packageDir)
   const cache = options.all ? new CheckCache(new Map()) : loadCheckCache(root, version)
@@ -130,7 +133,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
 
   // Chromium and linkinator read the site over HTTP, each on a thread of its own with a server
   // of its own (served.ts), while this thread runs the checks that judge the files.
-  const browser = plan.visits.length === 0 ? undefined : early ?? browserServed(out)
+  const browser = plan.visits.length === 0 ? undefined : early.browser ?? browserServed(out)
   const visits: Promise<PageVisit[]> = browser?.visit(plan.visits.map((v) => v.page.path), (done) => options.onProgress?.({ check: 'accessibility', done, total: plan.visits.length })) ?? Promise.resolve([])
   visits.catch(() => {}) // awaited below
   if (browser) report.browser = BROWSER
@@ -140,7 +143,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
   const links = timed('links', async (count) => {
     const links = linkJudgements(pages, files, cache, count)
     const stale = links.stale.map((s) => s.page)
-    const checked = await checkLinks(pages, out, site.baseUrl, stale, stale.length === pages.length ? startedLinks : undefined)
+    const checked = await checkLinks(pages, site.baseUrl, early.links ?? linksServed(out), { judged: stale })
     const findings = groupBy(checked.findings, (f) => f.file ?? '')
     const external = groupBy(checked.external, (e) => e.from)
     for (const { page, key } of links.stale) {

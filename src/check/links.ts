@@ -11,8 +11,8 @@ import { escapeRegExp } from '../util/regexp.ts'
 import { oncePerKey } from '../util/memo.ts'
 import type { Diagnostic } from '../types.ts'
 import { lineColumn } from './html.ts'
-import type { FoundLink } from './linkinator.ts'
-import { linksServed, type LinksRunning } from './served.ts'
+import type { FoundLink, LinkRun } from './linkinator.ts'
+import type { LinksRunning } from './served.ts'
 
 export interface LinkReport {
   findings: Diagnostic[]
@@ -21,22 +21,21 @@ export interface LinkReport {
 }
 
 /**
- * linkinator's runs over `judged` (output paths of pages), started now on a thread of its own:
- * `pages` are every built HTML file, `dir` the built folder, which it reads through a server of
- * its own on 127.0.0.1. Nothing waits for it until it is asked for.
+ * The run that judges the links on `judged` (output paths of pages); `pages`: every built page.
+ * Example: linkRun(['index.html', 'contact/index.html'], ['contact/index.html'], 'https://clinic.sg')
  */
-export function startLinkinator(dir: string, pages: string[], judged: string[], baseUrl: string, batch = BATCH): LinksRunning {
-  return linksServed(dir, { starts: judged.map(urlOfOutput), pages: pages.map(urlOfOutput), baseUrl, batch })
-}
+export const linkRun = (pages: string[], judged: string[], baseUrl: string, batch = BATCH): LinkRun =>
+  ({ starts: judged.map(urlOfOutput), pages: pages.map(urlOfOutput), baseUrl, batch })
 
 /**
  * The links on `judged` (every page by default), followed to the pages, files and anchors they
- * name; `pages`: every built HTML file; `dir`: the built folder. `started`: linkinator's runs
- * over these very pages, if they began before the pages were read.
+ * name; `pages`: every built HTML file. `linkinator`: its thread on the built folder (served.ts
+ * linksServed), given this run unless it was given one already, as soon as the pages were listed.
  */
-export async function checkLinks(pages: { path: string; html: string }[], dir: string, baseUrl: string, judged = pages, started?: LinksRunning): Promise<LinkReport> {
+export async function checkLinks(pages: { path: string; html: string }[], baseUrl: string, linkinator: LinksRunning, { judged = pages, batch = BATCH } = {}): Promise<LinkReport> {
+  linkinator.start(linkRun(pages.map((p) => p.path), judged.map((p) => p.path), baseUrl, batch))
   if (judged.length === 0) return { findings: [], external: [] }
-  const links = await (started ?? startLinkinator(dir, pages.map((p) => p.path), judged.map((p) => p.path), baseUrl)).result()
+  const links = await linkinator.result()
   const elsewhere = links.filter((link) => link.state === 'SKIPPED' && link.parent && /^https?:/.test(link.url))
   const byPath = new Map(pages.map((p) => [p.path, p]))
   const findings = links.filter((l) => l.state === 'BROKEN').map((link): Diagnostic => {

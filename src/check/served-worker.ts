@@ -8,6 +8,7 @@ import { once } from 'node:events'
 import { parentPort, workerData } from 'node:worker_threads'
 import { UsageError } from '../errors.ts'
 import { loadHeaderRules, startServer } from '../serve/index.ts'
+import type { LinkRun } from './linkinator.ts'
 import type { ServedJob } from './served.ts'
 
 async function run({ dir, job }: { dir: string; job: ServedJob }): Promise<unknown> {
@@ -16,8 +17,12 @@ async function run({ dir, job }: { dir: string; job: ServedJob }): Promise<unkno
     compress: false, // every page is read once: compressing each would cost more than sending it
   })
   try {
-    if (job.kind === 'links') return await (await import('./linkinator.ts')).runLinkinator(server.url, job.run)
-    // Chromium starts before the pages to visit are known: the main thread is still choosing them.
+    // Both start before their pages are known: the main thread is still reading them.
+    if (job === 'links') {
+      const { runLinkinator } = await import('./linkinator.ts')
+      const [run] = await once(parentPort!, 'message') as [LinkRun]
+      return run.starts.length === 0 ? [] : await runLinkinator(server.url, run)
+    }
     const opening = import('./browser.ts').then(({ openBrowser }) => openBrowser(server.url))
     opening.catch(() => {}) // awaited below
     const [paths] = await once(parentPort!, 'message') as [string[]]

@@ -8,20 +8,30 @@ import { startWorker } from '../util/workers.ts'
 import type { PageVisit } from './browser.ts'
 import type { FoundLink, LinkRun } from './linkinator.ts'
 
-export type ServedJob = { kind: 'links'; run: LinkRun } | { kind: 'visits' }
+/** Each thread starts before its pages are known, and is given them by a message. */
+export type ServedJob = 'links' | 'visits'
 
 interface Reply { result?: unknown; done?: number; error?: { message: string; stack?: string; usage: boolean } }
 
 export interface LinksRunning {
+  /** Gives linkinator its pages: the first call counts, and a run with no pages ends the thread. */
+  start: (run: LinkRun) => void
   /** What linkinator found; until this is asked for, the check may end without waiting for it. */
   result: () => Promise<FoundLink[]>
 }
 
-export function linksServed(dir: string, run: LinkRun): LinksRunning {
-  const { worker, result } = served<FoundLink[]>(dir, { kind: 'links', run })
+/** linkinator, made ready at once (the thread, its server, the module) for runs whose pages are named later. */
+export function linksServed(dir: string): LinksRunning {
+  const { worker, result } = served<FoundLink[]>(dir, 'links')
   worker.unref()
   result.catch(() => {}) // reported to whoever asks
-  return { result: () => { worker.ref(); return result } }
+  let started = false
+  return {
+    start: (run) => {
+      if (!started) { started = true; worker.postMessage(run) }
+    },
+    result: () => { worker.ref(); return result },
+  }
 }
 
 export interface BrowserVisits {
@@ -34,7 +44,7 @@ export interface BrowserVisits {
 /** Chromium, started at once, for visits whose pages are named later (browser.ts openBrowser). */
 export function browserServed(dir: string): BrowserVisits {
   let onProgress: ((done: number) => void) | undefined
-  const { worker, result } = served<PageVisit[]>(dir, { kind: 'visits' }, (done) => onProgress?.(done))
+  const { worker, result } = served<PageVisit[]>(dir, 'visits', (done) => onProgress?.(done))
   worker.unref() // until it is given its pages: a check that stops on an error before then must not wait for it
   result.catch(() => {}) // a failure to start is reported by visit()
   let asked = false
@@ -60,7 +70,7 @@ function served<T>(dir: string, job: ServedJob, onProgress?: (done: number) => v
       void worker.terminate() // an HTTP client's idle connections would keep it alive
     })
     worker.once('error', reject)
-    worker.once('exit', (code) => reject(new Error(`the ${job.kind} check's thread stopped (exit code ${code})`)))
+    worker.once('exit', (code) => reject(new Error(`the ${job} check's thread stopped (exit code ${code})`)))
   })
   return { worker, result }
 }

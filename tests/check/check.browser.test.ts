@@ -12,7 +12,8 @@ import { staticLoads } from '../../src/check/budgets.ts'
 import { readDigest } from '../../src/check/digest.ts'
 import { visitPages } from '../../src/check/browser.ts'
 import { kindOf } from '../../src/check/plan.ts'
-import { checkLinks, startLinkinator } from '../../src/check/links.ts'
+import { checkLinks } from '../../src/check/links.ts'
+import { linksServed } from '../../src/check/served.ts'
 import { loadManifest } from '../../src/build/manifest.ts'
 import { serveFolder } from '../support/browser.ts'
 import { buildSite } from '../support/browser.ts'
@@ -128,8 +129,7 @@ describe('a broken site', () => {
     const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).sort()
       .map((path) => ({ path, html: readFileSync(join(out, path), 'utf8') }))
     const describe = (findings: { file?: string; message: string }[]) => findings.map((f) => `${f.file}  ${f.message}`).sort()
-    const inRunsOf = async (batch: number) => describe((await checkLinks(pages, out, base, pages, startLinkinator(out, paths, paths, base, batch))).findings)
-    const paths = pages.map((p) => p.path)
+    const inRunsOf = async (batch: number) => describe((await checkLinks(pages, base, linksServed(out), { batch })).findings)
     const inOneRun = await inRunsOf(100)
     const inRuns = await inRunsOf(5)
     expect(inOneRun).toEqual(planted.flatMap((page) => [`${page}  /contact/#no-such-anchor names an anchor that is not on the page`, `${page}  /gone/ answers status 404`]).sort())
@@ -143,9 +143,8 @@ describe('a broken site', () => {
     for (const page of naming) intoMain(out, page, '<p><a href="https://example.net/shared?a=1&amp;b=2">elsewhere</a></p>')
     const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).sort()
       .map((path) => ({ path, html: readFileSync(join(out, path), 'utf8') }))
-    const paths = pages.map((p) => p.path)
     for (const batch of [100, 2]) {
-      const { external } = await checkLinks(pages, out, base, pages, startLinkinator(out, paths, paths, base, batch))
+      const { external } = await checkLinks(pages, base, linksServed(out), { batch })
       expect(external.filter((e) => e.url === 'https://example.net/shared?a=1&b=2').map((e) => e.from).sort()).toEqual(naming)
       const whatsApp = external.filter((e) => e.url.startsWith('https://wa.me/'))
       expect(whatsApp.length).toBeGreaterThan(2) // the contact button is on every page
