@@ -218,15 +218,15 @@ interface PageRecord { size: number; mtimeMs: number; hash: string; digest: Page
 /** The built pages, each with its hash, its digest, what the manifest of the last build says of it, and its Markdown. */
 function readPages(out: string, files: string[], manifest: PageManifest | undefined, content: { path: string; text: string }[], cache: CheckCache, baseUrl: string): CheckedPage[] {
   const sources = new Map(content.map((f) => [f.path, f]))
-  return files.filter(isSitePage).map((path) => {
+  const records = pageRecords(cache, baseUrl)
+  const pages = files.filter(isSitePage).map((path) => {
     const file = join(out, path)
     const { size, mtimeMs } = statSync(file)
-    const key = `file ${path} ${baseUrl}`
-    const last = cache.get<PageRecord>(key)
+    const last = records.get(path)
     const recordOf = (text: string): PageRecord => ({ size, mtimeMs, hash: contentHash(text), digest: readDigest(text, baseUrl) })
     let html: string | undefined
     const record = last?.size === size && last.mtimeMs === mtimeMs ? last : recordOf(html = readFileSync(file, 'utf8'))
-    cache.set(key, record)
+    records.set(path, record)
     const recorded = manifest?.pages[path]
     const facts = recorded?.size === size && recorded.mtimeMs === mtimeMs ? recorded : undefined
     const source = facts?.source ? sources.get(facts.source) : undefined
@@ -235,7 +235,36 @@ function readPages(out: string, files: string[], manifest: PageManifest | undefi
       get html() { return (html ??= readFileSync(file, 'utf8')) },
     }
   })
+  records.done()
+  return pages
 }
+
+/**
+ * The pages' records in the check cache. Each names the files it links to by their places in one
+ * list of those files, kept beside the records: most pages link to the same few dozen, and written
+ * out on every record they made two thirds of the cache (6.3 of 9.3 MB at 4,000 articles), which
+ * every run reads and writes.
+ */
+function pageRecords(cache: CheckCache, baseUrl: string) {
+  type Stored = Omit<PageRecord, 'digest'> & { digest: Omit<PageDigest, 'targets'> & { targets: number[] } }
+  const keyOf = (path: string) => `file ${path} ${baseUrl}`
+  const stored = cache.get<string[]>(TARGETS) ?? []
+  const places = new Map<string, number>()
+  const placeOf = (target: string) => {
+    if (!places.has(target)) places.set(target, places.size)
+    return places.get(target)!
+  }
+  return {
+    get: (path: string): PageRecord | undefined => {
+      const record = cache.get<Stored>(keyOf(path))
+      return record && { ...record, digest: { ...record.digest, targets: record.digest.targets.map((at) => stored[at]!) } }
+    },
+    set: (path: string, record: PageRecord) => cache.set(keyOf(path), { ...record, digest: { ...record.digest, targets: record.digest.targets.map(placeOf) } }),
+    /** Keeps the list the records set in this run name their files by. */
+    done: () => cache.set(TARGETS, [...places.keys()]),
+  }
+}
+const TARGETS = 'file targets'
 
 /** The content editor (admin/) is no page of the site: no visitor sees it, no budget applies. */
 const isSitePage = (file: string) => file.endsWith('.html') && !file.startsWith(`${ADMIN_DIR}/`)

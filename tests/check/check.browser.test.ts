@@ -121,6 +121,23 @@ describe('a broken site', () => {
     expect(again.counts.links!.unchanged).toBeGreaterThan(0)
   }, 120_000)
 
+  // The check cache keeps, with each page's record, the pages it links to: once one of them is
+  // gone, the pages linking to it are judged again, though their own files did not change.
+  test('a page removed after a check: the unchanged pages that link to it are judged again', async () => {
+    const out = copyBuilt()
+    const site = copySite()
+    const run = () => check({ root: site, out, only: ['links'] })
+    expect((await run()).findings).toEqual([])
+    rmSync(join(out, 'services/ear'), { recursive: true })
+    const names = new RegExp(`(?:href|src)="(?:${base.replace(/\./g, '\\.')})?/services/ear/"`)
+    const linking = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html') && names.test(readFileSync(join(out, f), 'utf8')))
+    expect(linking.length).toBeGreaterThan(1)
+    const again = await run()
+    const broken = new Set(again.findings.filter((f) => f.code === 'BrokenLink' && f.message.startsWith('/services/ear/ answers status 404')).map((f) => f.file))
+    expect([...broken].sort()).toEqual(linking.sort())
+    expect(again.counts.links).toMatchObject({ judged: linking.length })
+  }, 120_000)
+
   // A large site's links are checked a hundred pages a run; what one run found answering, the next takes as read.
   test('links: runs of a few pages each find the same broken links and anchors as one run', async () => {
     const out = copyBuilt()
