@@ -40,8 +40,9 @@ export function browserReason(page: CheckedPage): string | undefined {
   if (!page.facts) return 'not written by the last build'
   const markdown = page.source?.text.replace(/^(```|~~~)[\s\S]*?^\1/gm, '') // code blocks show their HTML as text
   if (markdown === undefined) return undefined
-  if (/^ {0,3}\|?.*\|.*\n {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/m.test(markdown)) return 'a table'
-  if (/<[a-zA-Z][\w-]*(\s|\/?>)/.test(markdown.replace(/`[^`\n]*`/g, ''))) return 'embedded HTML'
+  // Most articles hold no "|" or "<" at all: the patterns are tried only where they could match.
+  if (markdown.includes('|') && /^ {0,3}\|?.*\|.*\n {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/m.test(markdown)) return 'a table'
+  if (markdown.includes('<') && /<[a-zA-Z][\w-]*(\s|\/?>)/.test(markdown.replace(/`[^`\n]*`/g, ''))) return 'embedded HTML'
   return undefined
 }
 
