@@ -138,7 +138,7 @@ describe('a broken site', () => {
     expect(again.counts.links).toMatchObject({ judged: linking.length })
   }, 120_000)
 
-  // A large site's links are checked a hundred pages a run; what one run found answering, the next takes as read.
+  // A large site's links are checked twenty pages a run; what one run found answering, the next takes as read.
   test('links: runs of a few pages each find the same broken links and anchors as one run', async () => {
     const out = copyBuilt()
     const planted = ['services/ear/index.html', 'privacy/index.html', 'thank-you/index.html', 'cn/contact/index.html']
