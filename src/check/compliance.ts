@@ -168,7 +168,9 @@ const isImageName = (name: string) => new RegExp(`^${IMAGE.source}$`, 'i').test(
 const isAddress = (value: string) => /^(?:[a-z][a-z+]*:|\/|www\.)\S*$|^[^\s@]+@[^\s@]+$/i.test(value.trim())
 
 /** Blanks out matches of `pattern`, keeping every offset (and line break) where it was. */
-const blank = (text: string, pattern: RegExp) => text.replace(pattern, (m) => m.replace(/[^\n]/g, ' '))
+const blank = (text: string, pattern: RegExp) => text.replace(pattern, spaces)
+// Spaces made whole, a line at a time: a search and replace of every character cost a tenth of the advertising rules' time.
+const spaces = (text: string) => (text.includes('\n') ? text.split('\n').map((line) => ' '.repeat(line.length)).join('\n') : ' '.repeat(text.length))
 
 /** Addresses are not prose: "sales@clinic.sg" is no promotion. */
 const prose = (text: string) => blank(blank(text, URL_OR_ADDRESS), /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w)])\/[\w./%-]+/g)
