@@ -11,7 +11,10 @@ export type EntryData = Record<string, unknown> & { body?: unknown }
 export function markdownFile(data: EntryData): string {
   const { body, ...fields } = data
   const front = Object.fromEntries(Object.entries(fields).filter(([, value]) => !isEmpty(value)).map(([name, value]) => [name, plain(value)]))
-  return `---\n${stringify(front, { lineWidth: 0 })}---\n${typeof body === 'string' ? body : ''}\n`
+  const yaml = stringify(front, { lineWidth: 0 })
+  // The build's reader (gray-matter) drops the line break before the closing ---: a last value
+  // that ends in blank lines (YAML's |+) keeps them all only with one line break more.
+  return `---\n${yaml}${yaml.endsWith('\n\n') ? '\n' : ''}---\n${typeof body === 'string' ? body : ''}\n`
 }
 
 /** Decap keeps an untouched optional field as '' or null, and saves it so: the build would read '' as a value. */
