@@ -6,7 +6,7 @@
  * thorough, not wrong.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { CACHE_DIR } from './cache.ts'
 import type { Written } from './write.ts'
@@ -44,6 +44,9 @@ export function saveManifest(root: string, out: string, manifest: PageManifest):
   mkdirSync(join(root, CACHE_DIR), { recursive: true })
   writeFileSync(fileFor(root, out), JSON.stringify(manifest))
 }
+
+/** When the last build into `out` wrote its manifest, or undefined when there is none. */
+export const manifestTime = (root: string, out: string): number | undefined => statSync(fileFor(root, out), { throwIfNoEntry: false })?.mtimeMs
 
 /** The manifest of the last build into `out`, or undefined when there is none (or it cannot be read). */
 export function loadManifest(root: string, out: string): PageManifest | undefined {

@@ -4,7 +4,7 @@
  * judged again. `check --all` does not read it, and writes what it finds.
  */
 import { createRequire } from 'node:module'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CACHE_DIR, codeVersion } from '../build/cache.ts'
 import { readCode } from '../content/read.ts'
@@ -61,7 +61,8 @@ export class CheckCache {
 
 const file = (root: string) => join(root, CACHE_DIR, 'check.json')
 
-export const hasCheckCache = (root: string) => existsSync(file(root))
+/** When a check last wrote the check cache, or undefined when there is none. */
+export const checkCacheTime = (root: string): number | undefined => statSync(file(root), { throwIfNoEntry: false })?.mtimeMs
 
 export function loadCheckCache(root: string, version: string): CheckCache {
   try {

@@ -19,7 +19,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSize } from '../assets/budgets.ts'
 import { resolveFolders } from '../build/folders.ts'
-import { loadManifest, type PageManifest } from '../build/manifest.ts'
+import { loadManifest, manifestTime, type PageManifest } from '../build/manifest.ts'
 import { contentHash } from '../build/write.ts'
 import { packageDir } from '../util/package.ts'
 import { hashOf, oncePerKey } from '../util/memo.ts'
@@ -33,7 +33,7 @@ import { accessibilityFindings } from './accessibility.ts'
 import type { PageVisit } from './browser.ts'
 import { budgetFindings, staticLoads } from './budgets.ts'
 import { readDigest, type PageDigest } from './digest.ts'
-import { CheckCache, checkVersion, hasCheckCache, loadCheckCache, saveCheckCache } from './cache.ts'
+import { CheckCache, checkCacheTime, checkVersion, loadCheckCache, saveCheckCache } from './cache.ts'
 import { checkHostFiles } from './hosts.ts'
 import { contentFindings, STATIC_RULES } from './content-rules.ts'
 import { lintCompliance } from './compliance.ts'
@@ -75,12 +75,18 @@ export interface CheckReport {
 export async function check(options: CheckOptions = {}): Promise<CheckReport> {
   const { root, out } = resolveFolders(options)
   if (!existsSync(join(out, 'index.html'))) throw new UsageError(`${out} holds no built site: build it first with \`clinic-build --out ${options.out ?? 'dist'}\`.`)
-  // linkinator's thread starts now, to be ready when the pages to judge are known. With no check
-  // cache (or with --all) every page is judged and every kind of page opened: Chromium starts
-  // now too, and linkinator runs as soon as the pages are listed, while the files are read.
-  const judgesAll = options.all || !hasCheckCache(root)
+  // With no check cache (or with --all) every page is judged and every kind of page opened:
+  // Chromium starts now, and linkinator runs as soon as the pages are listed, while the files are
+  // read. After a build since the last check, some pages are likely to be judged again:
+  // linkinator's thread starts now too, to be ready when they are known.
+  const checked = checkCacheTime(root)
+  const judgesAll = options.all || checked === undefined
+  const builtSince = (manifestTime(root, out) ?? Infinity) > (checked ?? 0)
   const wantsBrowser = runsCheck(options, 'accessibility') || runsCheck(options, 'budgets')
-  const early = { browser: wantsBrowser && judgesAll ? browserServed(out) : undefined, links: runsCheck(options, 'links') ? linksServed(out) : undefined }
+  const early = {
+    browser: wantsBrowser && judgesAll ? browserServed(out) : undefined,
+    links: runsCheck(options, 'links') && (judgesAll || builtSince) ? linksServed(out) : undefined,
+  }
   try {
     return await checkFolder(root, out, options, judgesAll, early)
   } finally {
@@ -143,7 +149,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
   const links = timed('links', async (count) => {
     const links = linkJudgements(pages, files, cache, count)
     const stale = links.stale.map((s) => s.page)
-    const checked = await checkLinks(pages, site.baseUrl, early.links ?? linksServed(out), { judged: stale })
+    const checked = stale.length === 0 ? { findings: [], external: [] } : await checkLinks(pages, site.baseUrl, early.links ?? linksServed(out), { judged: stale })
     const findings = groupBy(checked.findings, (f) => f.file ?? '')
     const external = groupBy(checked.external, (e) => e.from)
     for (const { page, key } of links.stale) {
