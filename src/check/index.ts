@@ -149,7 +149,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
   const links = timed('links', async (count) => {
     const links = linkJudgements(pages, files, cache, count)
     const stale = links.stale.map((s) => s.page)
-    const checked = stale.length === 0 ? { findings: [], external: [] } : await checkLinks(pages, site.baseUrl, early.links ?? linksServed(out), { judged: stale })
+    const checked = await checkLinks(pages, site.baseUrl, () => early.links ?? linksServed(out), { judged: stale })
     const findings = groupBy(checked.findings, (f) => f.file ?? '')
     const external = groupBy(checked.external, (e) => e.from)
     for (const { page, key } of links.stale) {

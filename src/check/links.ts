@@ -29,13 +29,15 @@ export const linkRun = (pages: string[], judged: string[], baseUrl: string, batc
 
 /**
  * The links on `judged` (every page by default), followed to the pages, files and anchors they
- * name; `pages`: every built HTML file. `linkinator`: its thread on the built folder (served.ts
- * linksServed), given this run unless it was given one already, as soon as the pages were listed.
+ * name; `pages`: every built HTML file. `linkinator` gives its thread on the built folder (served.ts
+ * linksServed), asked for only when there are pages to judge; the thread is given this run unless
+ * it was given one already, as soon as the pages were listed.
  */
-export async function checkLinks(pages: { path: string; html: string }[], baseUrl: string, linkinator: LinksRunning, { judged = pages, batch = BATCH } = {}): Promise<LinkReport> {
-  linkinator.start(linkRun(pages.map((p) => p.path), judged.map((p) => p.path), baseUrl, batch))
+export async function checkLinks(pages: { path: string; html: string }[], baseUrl: string, linkinator: () => LinksRunning, { judged = pages, batch = BATCH } = {}): Promise<LinkReport> {
   if (judged.length === 0) return { findings: [], external: [] }
-  const links = await linkinator.result()
+  const thread = linkinator()
+  thread.start(linkRun(pages.map((p) => p.path), judged.map((p) => p.path), baseUrl, batch))
+  const links = await thread.result()
   const elsewhere = links.filter((link) => link.state === 'SKIPPED' && link.parent && /^https?:/.test(link.url))
   const byPath = new Map(pages.map((p) => [p.path, p]))
   const findings = links.filter((l) => l.state === 'BROKEN').map((link): Diagnostic => {

@@ -146,7 +146,7 @@ describe('a broken site', () => {
     const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).sort()
       .map((path) => ({ path, html: readFileSync(join(out, path), 'utf8') }))
     const describe = (findings: { file?: string; message: string }[]) => findings.map((f) => `${f.file}  ${f.message}`).sort()
-    const inRunsOf = async (batch: number) => describe((await checkLinks(pages, base, linksServed(out), { batch })).findings)
+    const inRunsOf = async (batch: number) => describe((await checkLinks(pages, base, () => linksServed(out), { batch })).findings)
     const inOneRun = await inRunsOf(100)
     const inRuns = await inRunsOf(5)
     expect(inOneRun).toEqual(planted.flatMap((page) => [`${page}  /contact/#no-such-anchor names an anchor that is not on the page`, `${page}  /gone/ answers status 404`]).sort())
@@ -161,7 +161,7 @@ describe('a broken site', () => {
     const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).sort()
       .map((path) => ({ path, html: readFileSync(join(out, path), 'utf8') }))
     for (const batch of [100, 2]) {
-      const { external } = await checkLinks(pages, base, linksServed(out), { batch })
+      const { external } = await checkLinks(pages, base, () => linksServed(out), { batch })
       expect(external.filter((e) => e.url === 'https://example.net/shared?a=1&b=2').map((e) => e.from).sort()).toEqual(naming)
       const whatsApp = external.filter((e) => e.url.startsWith('https://wa.me/'))
       expect(whatsApp.length).toBeGreaterThan(2) // the contact button is on every page
