@@ -19,24 +19,38 @@ export interface PageSource { file: string; text: string }
 
 type HtmlNode = ReturnType<typeof parseDocument>['children'][number]
 
-// Required rather than imported: Node reads a CommonJS module that ESM imports a second time, to
-// find its exports, which for axe-core's 0.5 MB took two thirds of its 0.16 s load.
-const axe = createRequire(import.meta.url)('axe-core') as typeof import('axe-core')
-
-const HELP = new Map(axe.getRules().map((rule) => [rule.ruleId, rule.help]))
-const HELP_URL = `https://dequeuniversity.com/rules/axe/${axe.version.split('.').slice(0, 2).join('.')}`
-/** axe's list of language subtags; its public API has no type for it. */
-const VALID_LANGS = new Set((axe as unknown as { utils: { validLangs(): string[] } }).utils.validLangs())
-/** axe deprecated duplicate-id and duplicate-id-active in 4.7 (off by default); ids used twice still break in-page links. */
-const DUPLICATE_ID = HELP.has('duplicate-id') ? 'duplicate-id' : undefined
-const DUPLICATE_ID_ACTIVE = HELP.has('duplicate-id-active') ? 'duplicate-id-active' : undefined
+/**
+ * What the rules take from the installed axe-core, loaded when a page is first judged: a check
+ * that finds every page unchanged does not pay axe-core's load (about 0.1 s).
+ */
+function loadAxeFacts() {
+  // Required rather than imported: Node reads a CommonJS module that ESM imports a second time, to
+  // find its exports, which for axe-core's 0.5 MB took two thirds of its 0.16 s load.
+  const axe = createRequire(import.meta.url)('axe-core') as typeof import('axe-core')
+  const help = new Map(axe.getRules().map((rule) => [rule.ruleId, rule.help]))
+  /** axe deprecated duplicate-id and duplicate-id-active in 4.7 (off by default); ids used twice still break in-page links. */
+  const duplicateId = help.has('duplicate-id') ? 'duplicate-id' : undefined
+  const duplicateIdActive = help.has('duplicate-id-active') ? 'duplicate-id-active' : undefined
+  return {
+    help,
+    helpUrl: `https://dequeuniversity.com/rules/axe/${axe.version.split('.').slice(0, 2).join('.')}`,
+    /** axe's list of language subtags, and its test of a role; its public API has no types for them. */
+    validLangs: new Set((axe as unknown as { utils: { validLangs(): string[] } }).utils.validLangs()),
+    isValidRole: (axe as unknown as { commons: { aria: { isValidRole(role: string): boolean } } }).commons.aria.isValidRole,
+    duplicateId,
+    duplicateIdActive,
+    staticRules: [
+      'image-alt', 'link-name', 'empty-heading', 'heading-order', 'duplicate-id-aria', ...[duplicateId, duplicateIdActive].filter((id) => id !== undefined),
+      'valid-lang', 'html-has-lang', 'html-lang-valid', 'th-has-data-cells', 'td-headers-attr', 'td-has-header',
+      'list', 'listitem', 'frame-title', 'object-alt',
+    ] as readonly string[],
+  }
+}
+let facts: ReturnType<typeof loadAxeFacts> | undefined
+const axeFacts = () => (facts ??= loadAxeFacts())
 
 /** Axe-core rule ids this module judges without a browser. */
-export const STATIC_RULES: readonly string[] = [
-  'image-alt', 'link-name', 'empty-heading', 'heading-order', 'duplicate-id-aria', ...[DUPLICATE_ID, DUPLICATE_ID_ACTIVE].filter((id) => id !== undefined),
-  'valid-lang', 'html-has-lang', 'html-lang-valid', 'th-has-data-cells', 'td-headers-attr', 'td-has-header',
-  'list', 'listitem', 'frame-title', 'object-alt',
-]
+export const staticRules = (): readonly string[] => axeFacts().staticRules
 
 /** How to find an element's origin in its Markdown file. */
 type Origin =
@@ -61,7 +75,7 @@ interface Page {
   refs: Set<string>
 }
 
-/** Findings on one built page; see STATIC_RULES. */
+/** Findings on one built page; see staticRules(). */
 export function contentFindings(page: { path: string; html: string }, source?: PageSource): Diagnostic[] {
   const scanned = scan(parseDocument(page.html, { withStartIndices: true }).children)
   const findings = [
@@ -70,10 +84,11 @@ export function contentFindings(page: { path: string; html: string }, source?: P
   ]
   if (findings.length === 0) return []
   const locate = locator(page, scanned, source)
+  const { help, helpUrl } = axeFacts()
   return findings.map((f): Diagnostic => ({
     code: f.rule === 'DuplicateId' ? f.rule : `axe/${f.rule}`, severity: 'error', ...locate(f),
-    message: f.rule === 'DuplicateId' ? `The id "${f.el.attribs.id}" is used more than once on the page (${f.target}): links to it reach only the first.` : `${HELP.get(f.rule)} (${f.target})`,
-    hint: f.rule === 'DuplicateId' ? 'Give each element its own id.' : `How to fix it: ${HELP_URL}/${f.rule}`,
+    message: f.rule === 'DuplicateId' ? `The id "${f.el.attribs.id}" is used more than once on the page (${f.target}): links to it reach only the first.` : `${help.get(f.rule)} (${f.target})`,
+    hint: f.rule === 'DuplicateId' ? 'Give each element its own id.' : `How to fix it: ${helpUrl}/${f.rule}`,
   }))
 }
 
@@ -137,7 +152,7 @@ const LANG_ATTRIBUTES = ['lang', 'xml:lang'] as const
 /** axe: a lang whose primary subtag is not a known language, or that is only spaces. */
 function invalidLang(value: string): boolean {
   const base = value.trim().split('-')[0]!.toLowerCase()
-  return (base !== '' && !VALID_LANGS.has(base)) || (value !== '' && !value.trim())
+  return (base !== '' && !axeFacts().validLangs.has(base)) || (value !== '' && !value.trim())
 }
 
 function images(page: Page): Finding[] {
@@ -194,8 +209,9 @@ function duplicateIds(page: Page): Finding[] {
   const found: Finding[] = []
   for (const [id, elements] of page.ids) {
     if (elements.length < 2) continue
-    const active = DUPLICATE_ID_ACTIVE && elements.some(isFocusable) ? DUPLICATE_ID_ACTIVE : undefined
-    const rule = page.refs.has(id) ? 'duplicate-id-aria' : active ?? DUPLICATE_ID ?? 'DuplicateId'
+    const { duplicateId, duplicateIdActive } = axeFacts()
+    const active = duplicateIdActive && elements.some(isFocusable) ? duplicateIdActive : undefined
+    const rule = page.refs.has(id) ? 'duplicate-id-aria' : active ?? duplicateId ?? 'DuplicateId'
     const el = elements.find(inProse) ?? elements[1]!
     const heading = headingLevel(el) !== undefined ? headingKey(textOf(el)) : undefined
     found.push({ rule, el, target: elements.slice(0, 3).map((e) => describe(e)).join(', ') + (elements.length > 3 ? ', …' : ''), origin: { kind: 'id', id, heading } })
@@ -500,14 +516,13 @@ const LANDMARKS = ['banner', 'complementary', 'contentinfo', 'form', 'main', 'na
 const NAME_REQUIRED = new Set(['alertdialog', 'application', 'button', 'checkbox', 'combobox', 'dialog', 'image', 'img', 'link', 'listbox', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'meter', 'option', 'progressbar', 'radio', 'searchbox', 'slider', 'spinbutton', 'switch', 'textbox', 'toolbar', 'treeitem', 'graphics-document', 'graphics-symbol'])
 const GLOBAL_ARIA = ['aria-atomic', 'aria-braillelabel', 'aria-brailleroledescription', 'aria-busy', 'aria-controls', 'aria-current', 'aria-describedby', 'aria-details', 'aria-dropeffect', 'aria-flowto', 'aria-grabbed', 'aria-hidden', 'aria-keyshortcuts', 'aria-label', 'aria-labelledby', 'aria-live', 'aria-owns', 'aria-relevant', 'aria-roledescription']
 
-const isValidRole = (axe as unknown as { commons: { aria: { isValidRole(role: string): boolean } } }).commons.aria.isValidRole
 const validRoles = new Map<string, boolean>()
 
 /** axe's getExplicitRole: the role attribute when it names one ARIA role (DPUB roles aside), else none. */
 function explicitRole(el: HtmlElement): string | undefined {
   const role = el.attribs.role?.trim().toLowerCase()
   if (!role) return undefined
-  if (!validRoles.has(role)) validRoles.set(role, !role.startsWith('doc-') && isValidRole(role))
+  if (!validRoles.has(role)) validRoles.set(role, !role.startsWith('doc-') && axeFacts().isValidRole(role))
   return validRoles.get(role) ? role : undefined
 }
 

@@ -35,7 +35,7 @@ import { budgetFindings, staticLoads } from './budgets.ts'
 import { readDigest, type PageDigest } from './digest.ts'
 import { CheckCache, checkCacheTime, checkVersion, loadCheckCache, saveCheckCache } from './cache.ts'
 import { checkHostFiles } from './hosts.ts'
-import { contentFindings, STATIC_RULES } from './content-rules.ts'
+import { contentFindings, staticRules } from './content-rules.ts'
 import { lintCompliance } from './compliance.ts'
 import { checkLinks, linkRun } from './links.ts'
 import { browserServed, linksServed, type BrowserVisits, type LinksRunning } from './served.ts'
@@ -179,7 +179,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
     const fromBrowser = seen.flatMap((v) => {
       // A rule the content rules judged on this page is reported once, where they point (the Markdown).
       const judged = new Set((contentProblems.get(v.path) ?? []).map((d) => d.code))
-      return accessibilityFindings([{ ...v, violations: v.violations.filter((x) => !(STATIC_RULES.includes(x.id) && judged.has(`axe/${x.id}`))) }])
+      return accessibilityFindings([{ ...v, violations: v.violations.filter((x) => !(staticRules().includes(x.id) && judged.has(`axe/${x.id}`))) }])
     })
     rememberPasses(seen, fromBrowser)
     return [...fromContent, ...fromBrowser.map((d) => withKindHint(d, plan.visits))]
