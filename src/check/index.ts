@@ -6,7 +6,7 @@
  *   translations   pages and messages in every locale, text in the page's language
  *   compliance     Singapore's healthcare advertising rules (src/compliance/rules.yaml)
  *   hosts          the files written for each host fit its limits (CloudFront Functions)
- *   links          linkinator over the built site served on 127.0.0.1
+ *   links          linkinator over the built site, answered as `serve` answers it (folder-fetch.ts)
  *   accessibility  content rules on every page from its HTML (content-rules.ts), and axe-core in
  *                  Chromium, with the security policy in force, on one page of each kind (plan.ts)
  *   budgets        the CSS and JavaScript each page loads, gzipped, from the built files and the
@@ -137,8 +137,8 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
     : options.all ? { visits: pages.map((page) => ({ page, kinds: [kindOf(page)].filter((k) => k !== undefined) })) }
       : planVisits(pages, (kind) => cache.get(kindKey(kind)) !== undefined, (page) => cache.get(pageKey(page)) !== undefined)
 
-  // Chromium and linkinator read the site over HTTP, each on a thread of its own with a server
-  // of its own (served.ts), while this thread runs the checks that judge the files.
+  // Chromium and linkinator read the site as clients, each on a thread of its own (served.ts),
+  // while this thread runs the checks that judge the files.
   const browser = plan.visits.length === 0 ? undefined : early.browser ?? browserServed(out)
   const visits: Promise<PageVisit[]> = browser?.visit(plan.visits.map((v) => v.page.path), (done) => options.onProgress?.({ check: 'accessibility', done, total: plan.visits.length })) ?? Promise.resolve([])
   visits.catch(() => {}) // awaited below

@@ -1,5 +1,5 @@
 /**
- * linkinator's runs over the built folder served at `serverUrl`: every page to judge is a start,
+ * linkinator's runs over the built folder, which answers at `serverUrl`: every page to judge is a start,
  * the pages, files and images they name are fetched, not crawled. Plain data out, so the runs can
  * happen on a thread of their own (served.ts).
  */

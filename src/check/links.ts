@@ -1,6 +1,6 @@
 /**
  * Links: linkinator fetches every internal link, image, script and stylesheet of each page from
- * the built site served on 127.0.0.1, and each must answer without an error or a redirect. URLs
+ * the built site, answered as `serve` answers it, and each must answer without an error or a redirect. URLs
  * on the configured base URL (canonical, hreflang, sharing images) are checked on the local copy;
  * links to other sites are listed, never fetched. An `#anchor` must name an id (or a named
  * anchor) on its page: that is read from the built HTML, since linkinator's own check of anchors

@@ -1,6 +1,6 @@
 /**
- * The checks that read the built site over HTTP, each on a thread of its own with a server of its
- * own (served-worker.ts): linkinator's runs, and Chromium's visits.
+ * The checks that read the built site as a client does, each on a thread of its own
+ * (served-worker.ts): linkinator's runs, and Chromium's visits.
  */
 import { UsageError } from '../errors.ts'
 import type { Worker } from 'node:worker_threads'
@@ -20,7 +20,7 @@ export interface LinksRunning {
   result: () => Promise<FoundLink[]>
 }
 
-/** linkinator, made ready at once (the thread, its server, the module) for runs whose pages are named later. */
+/** linkinator, made ready at once (the thread and the module) for runs whose pages are named later. */
 export function linksServed(dir: string): LinksRunning {
   const { worker, result } = served<FoundLink[]>(dir, 'links')
   worker.unref()
