@@ -1,7 +1,7 @@
 /**
- * linkinator's runs over the built folder, which answers at `serverUrl`: every page to judge is a start,
- * the pages, files and images they name are fetched, not crawled. Plain data out, so the runs can
- * happen on a thread of their own (served.ts).
+ * linkinator's runs over the built folder, which answers at `siteUrl` (folder-fetch.ts): every
+ * page to judge is a start, the pages, files and images they name are fetched, not crawled. Plain
+ * data out, so the runs can happen on a thread of their own (served.ts).
  */
 import { LinkChecker, LinkState, type LinkResult } from 'linkinator'
 import { escapeRegExp } from '../util/regexp.ts'
@@ -19,17 +19,18 @@ export interface LinkRun {
 /** A link and its state; the site's own URLs as paths on it. Example: { url: '/gone/', parent: '/cn/', state: 'BROKEN', status: 404 } */
 export type FoundLink = Pick<LinkResult, 'url' | 'status' | 'parent'> & { state: `${LinkState}` }
 
-export async function runLinkinator(serverUrl: string, { starts, pages, baseUrl, batch }: LinkRun): Promise<FoundLink[]> {
-  const urls = starts.map((path) => `${serverUrl}${path}`)
+export async function runLinkinator(siteUrl: string, { starts, pages, baseUrl, batch }: LinkRun): Promise<FoundLink[]> {
+  const urls = starts.map((path) => `${siteUrl}${path}`)
   const found: FoundLink[] = []
   // What one run found answering, the next need not ask again: the stylesheet, the scripts, the
-  // images. Nor need any run ask for a built page at its own URL, which the server answers by
-  // definition (tests/serve hold it to that), and most links name one.
-  const answered = new Set(pages.map((path) => `${serverUrl}${path}`))
+  // images. Nor need any run ask for a built page at its own URL, which the folder answers by
+  // definition (tests/serve and tests/check/folder-fetch.test.ts hold it to that), and most
+  // links name one.
+  const answered = new Set(pages.map((path) => `${siteUrl}${path}`))
   for (let i = 0; i < urls.length; i += batch) {
-    for (const { url, state, status, parent } of await checkFrom(urls.slice(i, i + batch), serverUrl, baseUrl, answered)) {
+    for (const { url, state, status, parent } of await checkFrom(urls.slice(i, i + batch), siteUrl, baseUrl, answered)) {
       if (state === LinkState.OK) answered.add(url)
-      const own = (address: string) => (address === serverUrl || address.startsWith(`${serverUrl}/`) ? address.slice(serverUrl.length) || '/' : address)
+      const own = (address: string) => (address === siteUrl || address.startsWith(`${siteUrl}/`) ? address.slice(siteUrl.length) || '/' : address)
       found.push({ url: own(url), state, status, ...(parent === undefined ? {} : { parent: own(parent) }) })
     }
   }
@@ -37,7 +38,7 @@ export async function runLinkinator(serverUrl: string, { starts, pages, baseUrl,
 }
 
 /** One linkinator run. */
-async function checkFrom(starts: string[], serverUrl: string, baseUrl: string, answered: ReadonlySet<string>): Promise<LinkResult[]> {
+async function checkFrom(starts: string[], siteUrl: string, baseUrl: string, answered: ReadonlySet<string>): Promise<LinkResult[]> {
   const own = new Set(starts.map((start) => new URL(start).href))
   // linkinator asks linksToSkip of each start as its run begins, before any page is read. Asked
   // again, the start is a link to a page being judged in this run: its canonical or Open Graph
@@ -49,9 +50,9 @@ async function checkFrom(starts: string[], serverUrl: string, baseUrl: string, a
     checkFragments: false, // links.ts judges anchors from the HTML
     redirects: 'error', // an internal link must name the page's own URL, with its trailing slash
     concurrency: 16,
-    urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(baseUrl)}(?=/|$)`), replacement: serverUrl }],
+    urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(baseUrl)}(?=/|$)`), replacement: siteUrl }],
     linksToSkip: async (link) => {
-      if (link !== serverUrl && !link.startsWith(`${serverUrl}/`)) return true
+      if (link !== siteUrl && !link.startsWith(`${siteUrl}/`)) return true
       if (!own.has(link)) return answered.has(link)
       if (begun.has(link)) return true
       begun.add(link)
