@@ -67,7 +67,7 @@ function served<T>(dir: string, job: ServedJob, onProgress?: (done: number) => v
       if (done !== undefined) return onProgress?.(done)
       if (error) reject(error.usage ? new UsageError(error.message) : Object.assign(new Error(error.message), { stack: error.stack }))
       else resolve(result as T)
-      void worker.terminate() // an HTTP client's idle connections would keep it alive
+      void worker.terminate() // done: whatever the thread still holds (the browser thread's HTTP connections) must not keep it alive
     })
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`the ${job} check's thread stopped (exit code ${code})`)))
