@@ -26,7 +26,7 @@ export const KEY_VALUE_STORE_LIMITS = { fileBytes: 5 * 1024 * 1024, keyCharacter
 
 export const KEY_VALUE_STORE_FILE = '_cloudfront/key-value-store.json'
 
-/** What `_headers` gives every answer outside /assets/ on the other hosts' defaults (src/serve/content-headers.ts). */
+/** As `clinic-build serve` answers (src/serve/content-headers.ts), and Netlify and Cloudflare Pages by default: pages revalidate. */
 const REVALIDATE = 'public, max-age=0, must-revalidate'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
