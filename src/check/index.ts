@@ -5,7 +5,7 @@
  *
  *   translations   pages and messages in every locale, text in the page's language
  *   compliance     Singapore's healthcare advertising rules (src/compliance/rules.yaml)
- *   hosts          the files written for each host fit its limits (CloudFront Functions)
+ *   hosts          the files written for each host fit its limits (CloudFront Functions and KeyValueStore)
  *   links          linkinator over the built site, answered as `serve` answers it (folder-fetch.ts)
  *   accessibility  content rules on every page from its HTML (content-rules.ts), and axe-core in
  *                  Chromium, with the security policy in force, on one page of each kind (plan.ts)
@@ -171,7 +171,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
   await timed('compliance', (count) => lintCompliance({
     sources: [project.siteFile, ...project.content, ...project.localeFiles], staticFiles: project.staticFiles, contentImages: project.contentImages, site, pages,
   }, cache.remembering(count)))
-  await timed('hosts', () => checkHostFiles(files, (path) => statSync(join(out, path)).size, site))
+  await timed('hosts', () => checkHostFiles(files, (path) => statSync(join(out, path)).size, site, (path) => readFileSync(join(out, path), 'utf8')))
   await timed('accessibility', async (count) => {
     const fromContent = judgeContent(count)
     const seen = await visits

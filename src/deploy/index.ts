@@ -5,7 +5,7 @@
  * - `_headers` (Netlify, Cloudflare Pages, `clinic-build serve`) with the policy and the other
  *   security headers; `_redirects` where the configured host needs rules;
  * - `.nojekyll` and a default-language 404 page that shows the other languages' 404 pages
- *   (GitHub Pages); two CloudFront Functions (S3 behind CloudFront).
+ *   (GitHub Pages); two CloudFront Functions and the KeyValueStore file they read (S3 behind CloudFront).
  * Pure.
  */
 import { compute, hashOf, oncePer, oncePerKey, perKey, readContents, type FromContents, type Remember } from '../util/memo.ts'

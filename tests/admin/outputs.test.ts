@@ -137,17 +137,15 @@ describe('site.yaml decides', () => {
 
 describe('on S3 behind CloudFront', () => {
   test('the functions serve /admin/ and give it the editor\'s headers instead of the site\'s', async () => {
-    const { runInNewContext } = await import('node:vm')
-    type Handler = (event: unknown) => { statusCode?: number; uri?: string; headers?: Record<string, { value: string }> }
-    const load = (name: string) => runInNewContext(`${text(result, `_cloudfront/${name}.js`)!}\nhandler`, {}) as Handler
-    const event = (uri: string) => ({ request: { method: 'GET', uri, querystring: {}, headers: {} } })
-    expect(load('viewer-request')(event('/admin/')).uri).toBe('/admin/index.html')
-    expect(load('viewer-request')(event('/admin')).statusCode).toBe(301)
-    const respond = (uri: string) => load('viewer-response')({ ...event(uri), response: { statusCode: 200, headers: {} } })
-    const admin = respond('/admin/')
-    expect(admin.statusCode).toBe(200)
-    expect(admin.headers!['content-security-policy']!.value).toBe(/\n\/admin\/\*\n  Content-Security-Policy: (.*)\n/.exec(text(result, '_headers')!)![1])
-    expect(admin.headers!['x-robots-tag']!.value).toBe('noindex, nofollow')
-    expect(respond('/contact/').headers!['content-security-policy']!.value).not.toContain('unsafe-inline')
+    const { distribution, keyValueStore, loadFunction } = await import('../support/cloudfront.ts')
+    const files = new Map(result.files.filter((f) => typeof f.contents === 'string').map((f) => [f.path, f.contents as string]))
+    const store = keyValueStore(files.get('_cloudfront/key-value-store.json')!)
+    const visit = distribution(files, loadFunction(files.get('_cloudfront/viewer-request.js')!, store), loadFunction(files.get('_cloudfront/viewer-response.js')!, store))
+    const admin = await visit('/admin/')
+    expect(admin).toMatchObject({ status: 200, originKey: 'admin/index.html' })
+    expect(admin.headers['content-security-policy']).toBe(/\n\/admin\/\*\n  Content-Security-Policy: (.*)\n/.exec(text(result, '_headers')!)![1])
+    expect(admin.headers['x-robots-tag']).toBe('noindex, nofollow')
+    expect(await visit('/admin')).toMatchObject({ status: 301, headers: { location: '/admin/' } })
+    expect((await visit('/contact/')).headers['content-security-policy']).not.toContain('unsafe-inline')
   })
 })

@@ -39,7 +39,7 @@ test('emits exactly the documented files', () => {
     ...['home', 'services', 'service', 'doctor', 'contact', 'thank-you', 'page', 'not-found'].flatMap((t) => [`og/${t}-en.png`, `og/${t}-cn.png`]),
     'og/blog-index-en.png', 'og/article-en.png', 'og/logo.png', 'blog/feed.xml',
   ]
-  const hosts = ['_headers', '_redirects', '.nojekyll', '_cloudfront/viewer-request.js', '_cloudfront/viewer-response.js']
+  const hosts = ['_headers', '_redirects', '.nojekyll', '_cloudfront/viewer-request.js', '_cloudfront/viewer-response.js', '_cloudfront/key-value-store.json']
   // The content editor (tests/admin/outputs.test.ts).
   const admin = ['admin/index.html', 'admin/config.json', 'admin/preview.json', 'admin/editor.[hash].js']
   const expected = [...pages, '404.html', 'cn/404.html', 'sitemap.xml', 'robots.txt', ...sharing, ...hosts, ...admin, 'assets/main.[hash].js', 'assets/site.[hash].css', ...images].sort()

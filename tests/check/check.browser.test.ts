@@ -86,7 +86,7 @@ describe('a broken site', () => {
     intoMain(out, 'services/ear/index.html', '<p><a href="/no-such-page/">gone</a> <a href="/contact">no slash</a> <a href="#nowhere">anchor</a></p>')
     intoMain(out, 'cn/contact/index.html', '<p>This paragraph was left in English by mistake, so a Chinese reader cannot use it.</p>')
     rmSync(join(out, 'cn/thank-you'), { recursive: true })
-    edit(out, '_cloudfront/viewer-response.js', (js) => `${js}\n// ${'x'.repeat(10 * 1024)}`) // as if the site had a thousand pages
+    edit(out, '_cloudfront/viewer-response.js', (js) => `${js}\n// ${'x'.repeat(10 * 1024)}`) // as if the headers had outgrown the limit
     const site = copySite()
     edit(site, 'content/en/services/ear.md', (md) => md.replace('Neither condition affects hearing', 'We are the best clinic in Singapore. Neither condition affects hearing'))
 

@@ -1,9 +1,7 @@
 /**
- * Deploy outputs: the security policy as built (header and <meta>), each host's files, and the
- * CloudFront Functions run on sample requests.
+ * Deploy outputs: the security policy as built (header and <meta>) and each host's files.
  */
 import { createHash } from 'node:crypto'
-import { runInNewContext } from 'node:vm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { build, type BuildResult } from '../../src/index.ts'
 import { byTag, readHtml, select, textOf } from '../../src/check/html.ts'
@@ -133,48 +131,4 @@ describe('hosts', () => {
   })
 })
 
-describe('CloudFront Functions', () => {
-  type Handler = (event: unknown) => { statusCode?: number; headers?: Record<string, { value: string }>; uri?: string }
-  const load = (name: string): Handler => runInNewContext(`${file(`_cloudfront/${name}.js`)!}\nhandler`, {}) as Handler
-  const request = (uri: string, querystring: Record<string, unknown> = {}) => ({ version: '1.0', context: { eventType: 'viewer-request' }, viewer: { ip: '198.51.100.7' }, request: { method: 'GET', uri, querystring, headers: {}, cookies: {} } })
-
-  test('viewer request: /x/ reads /x/index.html, /x is redirected to /x/ with its query, unknown pages read their language\'s 404', () => {
-    const handler = load('viewer-request')
-    expect(handler(request('/contact/')).uri).toBe('/contact/index.html')
-    expect(handler(request('/cn/services/ear/')).uri).toBe('/cn/services/ear/index.html')
-    expect(handler(request('/')).uri).toBe('/index.html')
-    const redirect = handler(request('/cn/contact', { utm_source: { value: 'x' }, a: { value: '1', multiValue: [{ value: '1' }, { value: '2' }] } }))
-    expect(redirect.statusCode).toBe(301)
-    expect(redirect.headers!.location!.value).toBe('/cn/contact/?utm_source=x&a=1&a=2')
-    expect(handler(request('/cn/nowhere/')).uri).toBe('/cn/404.html')
-    expect(handler(request('/cn/nowhere')).uri).toBe('/cn/404.html')
-    expect(handler(request('/nowhere/')).uri).toBe('/404.html')
-    expect(handler(request('/blog/page/9/')).uri).toBe('/404.html')
-    expect(handler(request('/assets/site.css')).uri).toBe('/assets/site.css')
-    expect(handler(request('/sitemap.xml')).uri).toBe('/sitemap.xml')
-  })
-
-  test('viewer request: every page of the site reads a file the build wrote', () => {
-    const handler = load('viewer-request')
-    const written = new Set(result.files.map((f) => `/${f.path}`))
-    for (const route of result.table!.routes.filter((r) => r.status === 200)) {
-      expect(written.has(handler(request(route.url)).uri!), route.url).toBe(true)
-    }
-  })
-
-  test('viewer response: the 404 pages answer 404, every response carries the security headers, assets are cached', () => {
-    const handler = load('viewer-response')
-    const respond = (uri: string) => handler({ version: '1.0', context: { eventType: 'viewer-response' }, viewer: { ip: '198.51.100.7' }, request: { method: 'GET', uri, querystring: {}, headers: {}, cookies: {} }, response: { statusCode: 200, statusDescription: 'OK', headers: {}, cookies: {} } })
-    const headers = parseHeadersFile(file('_headers')!)['/*']!
-    for (const uri of ['/cn/404.html', '/404.html', '/cn/nowhere/']) expect(respond(uri).statusCode, uri).toBe(404)
-    for (const uri of ['/contact/index.html', '/contact/', '/assets/site.css']) expect(respond(uri).statusCode, uri).toBe(200)
-    const page = respond('/contact/index.html')
-    for (const [name, value] of Object.entries(headers)) expect(page.headers![name.toLowerCase()]!.value).toBe(value)
-    expect(respond('/assets/main.js').headers!['cache-control']!.value).toContain('immutable')
-    expect(page.headers!['cache-control']).toBeUndefined()
-  })
-
-  test('both functions stay within the 10 KB CloudFront allows', () => {
-    for (const name of ['viewer-request', 'viewer-response']) expect(Buffer.byteLength(file(`_cloudfront/${name}.js`)!)).toBeLessThan(10 * 1024)
-  })
-})
+// The CloudFront Functions and their KeyValueStore, run as CloudFront runs them: tests/deploy/cloudfront.test.ts.
