@@ -93,7 +93,8 @@ export function editorFiles(root: string, warn: (message: string) => void = () =
           await inside(text(params.path, 'path'), ['page'])
           return { pass: request }
         case 'persistEntry': {
-          const dataFiles = params.dataFiles === undefined ? [params.entry] : list(params.dataFiles, 'dataFiles')
+          // decap-server writes `entry` when there are no dataFiles (an older client's request); both are checked.
+          const dataFiles = params.dataFiles === undefined ? [params.entry] : [...list(params.dataFiles, 'dataFiles'), ...(params.entry === undefined ? [] : [params.entry])]
           for (const file of dataFiles) {
             if (!isRecord(file)) throw new Refusal(400, 'Each of dataFiles must be an object.')
             await inside(text(file.path, 'dataFiles[].path'), ['page'])

@@ -142,6 +142,8 @@ describe('the local backend touches the Markdown under content/ and the media fo
       { action: 'getMediaFile', params: { branch: 'main', path } },
       { action: 'persistMedia', params: { branch: 'main', asset: { path, content: 'AAAA', encoding: 'base64' }, options: { commitMessage: 'x' } } },
       { action: 'persistEntry', params: { ...persist('content/en/new-page.md').params, assets: [{ path, content: 'AAAA', encoding: 'base64' }] } },
+      { action: 'persistEntry', params: { ...persist('content/en/privacy.md').params, dataFiles: [{ slug: 'x', path: 'content/en/privacy.md', newPath: path, raw: '---\ntitle: X\n---\n' }] } },
+      { action: 'persistEntry', params: { branch: 'main', entry: { slug: 'x', path, raw: 'x' }, assets: [], options } },
       { action: 'deleteFile', params: { branch: 'main', path, options: { commitMessage: 'x' } } },
       { action: 'deleteFiles', params: { branch: 'main', paths: ['content/en/privacy.md', path], options: { commitMessage: 'x' } } },
     ]
@@ -196,8 +198,14 @@ describe('the local backend touches the Markdown under content/ and the media fo
     expect(readFileSync(join(site, 'static/images/dot.png')).toString('base64')).toBe('iVBORw0KGgo=')
     const media = await editor({ action: 'getMedia', params: { branch: 'main', mediaFolder: 'static/images' } })
     expect((media.json as unknown as { path: string }[]).map((m) => m.path).sort()).toEqual(['static/images/arches.jpg', 'static/images/dot.png'])
-    expect((await editor({ action: 'deleteFiles', params: { branch: 'main', paths: ['content/en/blog/new-note.md', 'static/images/dot.png'], options: { commitMessage: 'x' } } })).status).toBe(200)
-    expect(existsSync(join(site, 'content/en/blog/new-note.md'))).toBe(false)
+    // A renamed page moves its own file only, not every file beside it (decap-server's default).
+    const renamed = await editor({ action: 'persistEntry', params: { ...persist('').params, dataFiles: [{ slug: 'x', path: 'content/en/blog/new-note.md', newPath: 'content/en/notes/new-note.md', raw: '---\ntitle: Y\n---\n' }] } })
+    expect(renamed.status).toBe(200)
+    await expect.poll(() => existsSync(join(site, 'content/en/notes/new-note.md'))).toBe(true)
+    expect(readFileSync(join(site, 'content/en/notes/new-note.md'), 'utf8')).toBe('---\ntitle: Y\n---\n')
+    expect((await editor({ action: 'deleteFiles', params: { branch: 'main', paths: ['content/en/notes/new-note.md', 'static/images/dot.png'], options: { commitMessage: 'x' } } })).status).toBe(200)
+    expect(existsSync(join(site, 'content/en/notes/new-note.md'))).toBe(false)
+    rmSync(join(site, 'content/en/notes'), { recursive: true })
     expect(snapshot()).toEqual(before)
   })
 })
