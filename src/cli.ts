@@ -62,7 +62,7 @@ function program(): Command {
     .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
     .option('-p, --port <number>', 'port; a taken port moves on to the next free one', parsePort, 4321)
     .option('--host <address>', 'address to bind', '127.0.0.1')
-    .option('--allowed-host <name>', ALLOWED_HOST_HELP, collectHostName, [])
+    .option('--allowed-host <name>', ALLOWED_HOST_HELP, collectHostName)
     .option('--open', 'open the site in the default browser')
     .action(async ({ allowedHost, ...options }) => { const { dev } = await import('./serve/dev/dev.ts'); await dev({ ...options, allowedHosts: allowedHost }) })
   cli.command('serve')
@@ -71,7 +71,7 @@ function program(): Command {
     .option('-r, --root <dir>', 'site folder (for the local contact endpoint)', '.')
     .option('-p, --port <number>', 'port; a taken port moves on to the next free one', parsePort, 8080)
     .option('--host <address>', 'address to bind', '127.0.0.1')
-    .option('--allowed-host <name>', ALLOWED_HOST_HELP, collectHostName, [])
+    .option('--allowed-host <name>', ALLOWED_HOST_HELP, collectHostName)
     .action(async ({ allowedHost, ...options }) => { const { serve } = await import('./serve/serve.ts'); await serve({ ...options, allowedHosts: allowedHost }) })
   cli.command('check')
     .description(`check the built site: ${CHECKS.join(', ')}; exit 1 on any error`)
@@ -123,7 +123,7 @@ async function runCheck(options: { out: string; root: string; only?: CheckName[]
 
 const ALLOWED_HOST_HELP = 'also answer requests for this host name (IP addresses and localhost always are); repeat for more; .example.test allows its subdomains too'
 
-function collectHostName(value: string, names: string[]): string[] {
+function collectHostName(value: string, names: string[] = []): string[] {
   const name = allowedHostName(value)
   if (!name) throw new UsageError(`--allowed-host takes a host name such as laptop.local or .example.test, got "${value}".`)
   return [...names, name]

@@ -38,8 +38,9 @@ export interface EditorFiles {
   check: (body: unknown) => Promise<Verdict>
 }
 
-/** `warn` is told of each file a listing leaves out (a link leading out of its folder). */
+/** `warn` is told once of each file a listing leaves out (a link leading out of its folder). */
 export function editorFiles(root: string, warn: (message: string) => void = () => {}): EditorFiles {
+  const warned = new Set<string>()
   const inside = async (path: string, areas: Area[]): Promise<string> => {
     const area = areaOf(path, areas)
     const base = area === 'media' ? MEDIA_FOLDER : CONTENT_FOLDER
@@ -62,7 +63,8 @@ export function editorFiles(root: string, warn: (message: string) => void = () =
       if (!keep(entry.name)) return []
       return inside(path, [area]).then((p) => [p], (error: unknown) => {
         if (!(error instanceof Refusal)) throw error
-        warn(`${path}: left out of the content editor. ${error.message}`)
+        if (!warned.has(path)) warn(`${path}: left out of the content editor. ${error.message}`)
+        warned.add(path)
         return []
       })
     }))

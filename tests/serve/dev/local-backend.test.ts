@@ -20,6 +20,7 @@ let child: ChildProcess | undefined
 let url = ''
 let host = ''
 let before: Map<string, string>
+let output = ''
 
 /** Every file of the site folder but the dev server's own (.clinic/), with its bytes and when it was written. */
 const snapshot = () => new Map([...filesIn(site, bytesAndTime)].filter(([path]) => !path.startsWith('.clinic/')))
@@ -58,7 +59,6 @@ beforeAll(async () => {
   before = snapshot()
 
   child = spawn(process.execPath, [BIN, 'dev', '--root', site, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
   child.stderr!.on('data', (c) => { output += c })
   url = await new Promise<string>((started, failed) => {
     child!.stdout!.on('data', (c) => {
@@ -172,6 +172,7 @@ describe('the local backend touches the Markdown under content/ and the media fo
     const paths = (listed.json as unknown as { file: { path: string }; data: string }[]).map((e) => e.file.path)
     expect(paths).toContain('content/en/contact.md')
     expect(paths.filter((p) => p.includes('linked'))).toEqual([])
+    expect(output).toContain('warning: content/en/linked-notes.md: left out of the content editor. "content/en/linked-notes.md" is a link that leads out of content/: the local backend does not follow it.\n')
     const media = await editor({ action: 'getMedia', params: { branch: 'main', mediaFolder: 'static/images' } })
     expect((media.json as unknown as { path: string }[]).map((m) => m.path)).toEqual(['static/images/arches.jpg'])
     expect(snapshot()).toEqual(before)
