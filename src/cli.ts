@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CHECKS, type CheckName } from './check/names.ts'
+import { allowedHostName } from './serve/host-names.ts'
 import { packageDir } from './util/package.ts'
 import { formatDiagnostic, formatInternalError, UsageError } from './errors.ts'
 
@@ -61,15 +62,17 @@ function program(): Command {
     .option('-r, --root <dir>', 'site folder holding content/, locales/ and static/', '.')
     .option('-p, --port <number>', 'port; a taken port moves on to the next free one', parsePort, 4321)
     .option('--host <address>', 'address to bind', '127.0.0.1')
+    .option('--allowed-host <name>', ALLOWED_HOST_HELP, collectHostName)
     .option('--open', 'open the site in the default browser')
-    .action(async (options) => { const { dev } = await import('./serve/dev/dev.ts'); await dev(options) })
+    .action(async ({ allowedHost, ...options }) => { const { dev } = await import('./serve/dev/dev.ts'); await dev({ ...options, allowedHosts: allowedHost }) })
   cli.command('serve')
     .description('serve a built folder the way the CDN will (redirects, 404 pages, caching, compression, _headers)')
     .option('-o, --out <dir>', 'the built folder', 'dist')
     .option('-r, --root <dir>', 'site folder (for the local contact endpoint)', '.')
     .option('-p, --port <number>', 'port; a taken port moves on to the next free one', parsePort, 8080)
     .option('--host <address>', 'address to bind', '127.0.0.1')
-    .action(async (options) => { const { serve } = await import('./serve/serve.ts'); await serve(options) })
+    .option('--allowed-host <name>', ALLOWED_HOST_HELP, collectHostName)
+    .action(async ({ allowedHost, ...options }) => { const { serve } = await import('./serve/serve.ts'); await serve({ ...options, allowedHosts: allowedHost }) })
   cli.command('check')
     .description(`check the built site: ${CHECKS.join(', ')}; exit 1 on any error`)
     .option('-o, --out <dir>', 'the built folder', 'dist')
@@ -116,6 +119,14 @@ async function runCheck(options: { out: string; root: string; only?: CheckName[]
   const ran = Object.entries(report.counts).map(([name, c]) => `${name} ${(c.ms / 1000).toFixed(1)} s`).join(', ')
   console.log(`\n${report.pages} pages checked (${ran}): ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`)
   return errors > 0 ? 1 : 0
+}
+
+const ALLOWED_HOST_HELP = 'also answer requests for this host name (IP addresses and localhost always are); repeat for more; .example.test allows its subdomains too'
+
+function collectHostName(value: string, names: string[] = []): string[] {
+  const name = allowedHostName(value)
+  if (!name) throw new UsageError(`--allowed-host takes a host name such as laptop.local or .example.test, got "${value}".`)
+  return [...names, name]
 }
 
 function parsePort(value: string): number {

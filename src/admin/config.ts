@@ -119,6 +119,9 @@ const BODY: EditorField = {
 /** The path `clinic-build dev` serves Decap's local backend at (src/serve/dev/cms-backend.ts). */
 export const LOCAL_BACKEND_PATH = '/__clinic/cms/api/v1'
 
+/** Where the editor keeps uploaded images, in the site folder; the site serves them at /images/. */
+export const MEDIA_FOLDER = 'static/images'
+
 /** The folder of the built site the editor is written to. */
 export const ADMIN_DIR = 'admin'
 
@@ -169,7 +172,7 @@ export function adminConfig(site: SiteConfig): AdminConfig | undefined {
       site_url: site.baseUrl,
       display_url: site.baseUrl,
       locale: 'en',
-      media_folder: 'static/images',
+      media_folder: MEDIA_FOLDER,
       public_folder: '/images',
       slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
       i18n: { structure: 'multiple_folders', locales: allLocales, default_locale: site.defaultLocale },

@@ -12,6 +12,8 @@ export interface ServeOptions {
   root: string
   port: number
   host: string
+  /** Host names to answer besides IP addresses and localhost (`--allowed-host`). */
+  allowedHosts?: string[]
 }
 
 export async function serve(options: ServeOptions, cwd = process.cwd()): Promise<RunningServer> {
@@ -23,6 +25,7 @@ export async function serve(options: ServeOptions, cwd = process.cwd()): Promise
     dir,
     port: options.port,
     host: options.host,
+    allowedHosts: options.allowedHosts,
     handlers: localHandlers({ root: resolve(cwd, options.root) }),
     headerRules: await loadHeaderRules(dir, (message) => console.error(`warning: ${message}`)),
     onPortTaken: (taken, next) => console.error(`Port ${taken} is taken; trying ${next}.`),

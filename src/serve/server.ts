@@ -1,11 +1,12 @@
 /**
- * The HTTP server shared by `clinic-build serve` and `clinic-build dev`: checks each request's
- * path, tries the request handlers (the local contact endpoint, the dev server's events), then
- * answers from the built folder. Binds 127.0.0.1 unless told otherwise; a taken port moves on to
- * the next free one.
+ * The HTTP server shared by `clinic-build serve` and `clinic-build dev`: refuses a request whose
+ * Host is not one of its names (host-names.ts), checks each request's path, tries the request
+ * handlers (the local contact endpoint, the dev server's events), then answers from the built
+ * folder. Binds 127.0.0.1 unless told otherwise; a taken port moves on to the next free one.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { realpathSync } from 'node:fs'
+import { hostNames } from './host-names.ts'
 import { parseTarget } from './request-target.ts'
 import { staticFiles, type StaticOptions } from './static-files.ts'
 
@@ -19,6 +20,8 @@ export interface ServerOptions extends Omit<StaticOptions, 'dir'> {
   port?: number
   /** Default 127.0.0.1: the site is not reachable from other machines unless asked. */
   host?: string
+  /** Host names answered besides IP addresses, localhost and `host` (`--allowed-host`); see host-names.ts. */
+  allowedHosts?: string[]
   /** Tried in order before the static files. */
   handlers?: RequestHandler[]
   /** Told when the asked-for port is taken and the next one is tried. */
@@ -43,9 +46,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = options.host ?? '127.0.0.1'
   const serveStatic = staticFiles({ ...options, dir: realpathSync(options.dir) })
   const handlers = options.handlers ?? []
+  const names = hostNames(host, options.allowedHosts)
 
   const server = createServer(async (req, res) => {
     try {
+      if (!names.allows(req.headers.host)) {
+        res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' })
+        res.end(names.refusal(req.headers.host))
+        return
+      }
       const target = parseTarget(req.url)
       if (!target.ok) {
         res.writeHead(target.status, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })

@@ -218,6 +218,27 @@ describe('the command', () => {
     }
   })
 
+  test('answers its own names only: another name gets 403 saying how to allow it, and --allowed-host does', async () => {
+    const run = serveProcess(['--out', dist, '--root', copySite(), '--port', '0', '--allowed-host', 'laptop.local'])
+    try {
+      const served = await run.listening
+      const port = new URL(served).port
+      const rebound = await get(`${served}/`, { Host: `rebind.example:${port}` })
+      expect(rebound.status).toBe(403)
+      expect(rebound.body.toString()).toMatch(/^HostNotAllowed: .*\n.*, and laptop\.local, .*\nTo open it as rebind\.example, start it again with --allowed-host rebind\.example\.\n$/)
+      expect((await get(`${served}/api/enquiry`, { Host: `rebind.example:${port}` })).status).toBe(403)
+      for (const host of [`laptop.local:${port}`, `localhost:${port}`, `[::1]:${port}`]) expect((await get(`${served}/`, { Host: host })).status, host).toBe(200)
+    } finally {
+      run.child.kill()
+    }
+  })
+
+  test('--allowed-host takes a host name, or the command stops with a usage error', async () => {
+    const run = serveProcess(['--out', dist, '--allowed-host', 'http://laptop.local:8080/'])
+    expect(await run.exited).toBe(1)
+    expect(run.output().stderr).toBe('clinic-build: --allowed-host takes a host name such as laptop.local or .example.test, got "http://laptop.local:8080/".\n')
+  })
+
   test('a folder without a built site is a clear error', async () => {
     const run = serveProcess(['--out', join(dirname(dist), 'nothing-here')])
     expect(await run.exited).toBe(1)

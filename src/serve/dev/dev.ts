@@ -27,6 +27,8 @@ export interface DevOptions {
   root: string
   port: number
   host: string
+  /** Host names to answer besides IP addresses and localhost (`--allowed-host`). */
+  allowedHosts?: string[]
   open?: boolean
 }
 
@@ -102,7 +104,8 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
     dir: outDir,
     port: options.port,
     host: options.host,
-    handlers: [...devHandlers, cmsBackend(root), ...localHandlers({ root })],
+    allowedHosts: options.allowedHosts,
+    handlers: [...devHandlers, cmsBackend(root, (message) => console.error(`warning: ${message}`)), ...localHandlers({ root })],
     isPublished: (file) => state.published.has(file),
     cacheControl: 'no-store',
     compress: false,
