@@ -43,6 +43,8 @@ async function freePort(): Promise<number> {
 export async function wranglerPagesDev(dir: string): Promise<RunningServer & { log: () => string }> {
   requireWrangler()
   const [port, inspector] = [await freePort(), await freePort()]
+  // Its state and logs go to a folder of its own; the compatibility date is the one this wrangler
+  // defaults to (given, so that it does not warn); no metrics, error reports or banner.
   const state = mkdtempSync(join(tmpdir(), 'clinic-wrangler-'))
   const child = spawn(WRANGLER_NODE, [WRANGLER, 'pages', 'dev', dir, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector),
     '--compatibility-date', '2026-11-17', '--persist-to', join(state, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn'], {
