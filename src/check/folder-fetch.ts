@@ -11,7 +11,7 @@
 import { readFileSync, realpathSync } from 'node:fs'
 import { contentType } from '../serve/content-headers.ts'
 import { parseTarget } from '../serve/request-target.ts'
-import { resolveRequest, type Folder } from '../serve/resolve.ts'
+import { redirectLocation, resolveRequest, type Folder } from '../serve/resolve.ts'
 
 /** `fetch` that answers URLs on `origin` from `dir`, which stays as it is while the fetch is used, and hands any other to `elsewhere`. */
 export function folderFetch(dir: string, origin: string, elsewhere: typeof fetch = globalThis.fetch): typeof fetch {
@@ -33,7 +33,7 @@ async function answer(folder: Folder, method: string, path: string): Promise<Res
   if (!target.ok) return plain(target.status, `${target.status === 414 ? 'URI too long' : 'Bad request'}: ${target.reason}.`)
   const found = await resolveRequest(folder, target.segments, target.trailingSlash)
   if (found.kind === 'redirect') {
-    const location = `${target.pathname}/${target.search}`
+    const location = redirectLocation(found.to, target.pathname, target.search)
     return plain(308, `Moved to ${location}`, { Location: location })
   }
   const file = found.kind === 'file' ? found : found.page

@@ -5,7 +5,8 @@
  *
  *   translations   pages and messages in every locale, text in the page's language
  *   compliance     Singapore's healthcare advertising rules (src/compliance/rules.yaml)
- *   hosts          the files written for each host fit its limits (CloudFront Functions and KeyValueStore)
+ *   hosts          the files written for each host fit its limits (CloudFront Functions and
+ *                  KeyValueStore; the configured host's documented file, size and rule limits)
  *   links          linkinator over the built site, answered as `serve` answers it (folder-fetch.ts)
  *   accessibility  content rules on every page from its HTML (content-rules.ts), and axe-core in
  *                  Chromium, with the security policy in force, on one page of each kind (plan.ts)
@@ -34,7 +35,7 @@ import type { PageVisit } from './browser.ts'
 import { budgetFindings, staticLoads } from './budgets.ts'
 import { readDigest, type PageDigest } from './digest.ts'
 import { CheckCache, checkCacheTime, checkVersion, loadCheckCache, saveCheckCache } from './cache.ts'
-import { checkHostFiles } from './hosts.ts'
+import { checkHostFiles, checkHostLimits } from './hosts.ts'
 import { contentFindings, staticRules } from './content-rules.ts'
 import { lintCompliance } from './compliance.ts'
 import { checkLinks, linkRun } from './links.ts'
@@ -171,7 +172,11 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
   await timed('compliance', (count) => lintCompliance({
     sources: [project.siteFile, ...project.content, ...project.localeFiles], staticFiles: project.staticFiles, contentImages: project.contentImages, site, pages,
   }, cache.remembering(count)))
-  await timed('hosts', () => checkHostFiles(files, (path) => statSync(join(out, path)).size, site, (path) => readFileSync(join(out, path), 'utf8')))
+  await timed('hosts', () => {
+    const sizeOf = (path: string) => statSync(join(out, path)).size
+    const textOf = (path: string) => (files.includes(path) ? readFileSync(join(out, path), 'utf8') : undefined)
+    return [...checkHostFiles(files, sizeOf, site, (path) => textOf(path) ?? ''), ...checkHostLimits(files, sizeOf, textOf, site)]
+  })
   await timed('accessibility', async (count) => {
     const fromContent = judgeContent(count)
     const seen = await visits

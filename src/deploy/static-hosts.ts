@@ -12,17 +12,22 @@ export interface HeaderRule { path: string; headers: Record<string, string> }
 
 /**
  * Security headers on every response, long caching on fingerprinted assets, then `folders`' own
- * rules (the content editor's policy at /admin/*), which Netlify and `clinic-build serve` apply
- * over the first rule's: later values replace earlier ones. Otherwise no header is set by two
- * rules: Cloudflare joins such values with a comma.
+ * rules (the content editor's policy at /admin/*). A path matching two rules gets the headers of
+ * both: Netlify (and `clinic-build serve`, which reads the file with Netlify's parser) lets the
+ * later value replace the earlier one, but Cloudflare Pages joins the two with a comma, and a
+ * browser then enforces both policies. So a folder's rule first detaches, with Cloudflare's
+ * `! Name` line, each header the site-wide rule sets and the folder sets again; Netlify's parser
+ * skips a line without a colon.
  */
 export function headersFile(headers: Record<string, string>, folders: HeaderRule[] = []): OutputFile {
-  const block = (path: string, values: Record<string, string>) => [path, ...Object.entries(values).map(([k, v]) => `  ${k}: ${v}`)].join('\n')
+  const block = (path: string, values: Record<string, string>, detached: string[] = []) =>
+    [path, ...detached.map((name) => `  ! ${name}`), ...Object.entries(values).map(([k, v]) => `  ${k}: ${v}`)].join('\n')
+  const setSiteWide = (name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name.toLowerCase())
   const text = [
     '# Response headers for Netlify and Cloudflare Pages, written by clinic-build (clinic-build serve applies them too).',
     block('/*', headers),
     block(IMMUTABLE_PATHS, { 'Cache-Control': 'public, max-age=31536000, immutable' }),
-    ...folders.map((rule) => block(rule.path, rule.headers)),
+    ...folders.map((rule) => block(rule.path, rule.headers, Object.keys(rule.headers).filter(setSiteWide))),
   ].join('\n')
   return { path: '_headers', contents: `${text}\n` }
 }

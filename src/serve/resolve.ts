@@ -2,6 +2,7 @@
  * Maps a checked request path to what a CDN would answer from a built folder:
  *   /contact/  -> the file contact/index.html
  *   /contact   -> a redirect to /contact/ (when contact/index.html exists)
+ *   /contact/index.html -> a redirect to /contact/, as Cloudflare Pages answers: one address a page
  *   /cn/nope/  -> not found, with the nearest 404.html up the path (cn/404.html, else 404.html)
  * Locale prefixes are not known here: a locale's 404 page is simply the 404.html in its folder.
  */
@@ -11,7 +12,7 @@ import { walkFolder } from '../util/walk-folder.ts'
 
 export type Resolution =
   | { kind: 'file'; file: string; abs: string }
-  | { kind: 'redirect' }
+  | { kind: 'redirect'; to: 'folder' | 'index' }
   | { kind: 'not-found'; page?: { file: string; abs: string } }
 
 export interface Folder {
@@ -35,14 +36,21 @@ export async function resolveRequest(folder: Folder, segments: string[], trailin
   if (segments.some((s) => s === '')) return notFound()
   const path = segments.join('/')
   const kind = await kindOf(folder, path)
-  if (kind === 'file' && !trailingSlash) return { kind: 'file', file: path, abs: join(folder.dir, path) }
+  if (kind === 'file' && !trailingSlash) {
+    return segments.at(-1) === 'index.html' ? { kind: 'redirect', to: 'index' } : { kind: 'file', file: path, abs: join(folder.dir, path) }
+  }
   if (kind === 'dir') {
     const index = path ? `${path}/index.html` : 'index.html'
     if (await kindOf(folder, index) === 'file') {
-      return trailingSlash || !path ? { kind: 'file', file: index, abs: join(folder.dir, index) } : { kind: 'redirect' }
+      return trailingSlash || !path ? { kind: 'file', file: index, abs: join(folder.dir, index) } : { kind: 'redirect', to: 'folder' }
     }
   }
   return notFound()
+}
+
+/** Where a redirect leads: the folder's address, the query kept ('/contact?a' and '/contact/index.html?a' -> '/contact/?a'). */
+export function redirectLocation(to: 'folder' | 'index', pathname: string, search: string): string {
+  return `${to === 'folder' ? `${pathname}/` : pathname.slice(0, -'index.html'.length)}${search}`
 }
 
 async function nearest404(folder: Folder, segments: string[]): Promise<{ file: string; abs: string } | undefined> {

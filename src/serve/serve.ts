@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { UsageError } from '../errors.ts'
+import { hostDifferences } from './host-differences.ts'
 import { localHandlers } from './local-handlers.ts'
 import { loadHeaderRules } from './netlify-headers.ts'
 import { startServer, type RunningServer } from './server.ts'
@@ -32,6 +33,8 @@ export async function serve(options: ServeOptions, cwd = process.cwd()): Promise
     onError: (error) => console.error(`clinic-build: Internal error: ${(error as Error).stack ?? error}`),
   })
   console.log(`Serving ${options.out} at ${running.url}/  (Ctrl-C stops)`)
+  const differences = hostDifferences(resolve(cwd, options.root))
+  if (differences) console.log(`Where deploy.host answers otherwise: ${differences}`)
   stopOnSignals(async () => { await running.close(); console.log('Stopped.') })
   return running
 }

@@ -11,7 +11,7 @@ import { cachePolicy, contentType, isCompressible } from './content-headers.ts'
 import { chooseEncoding, CompressionMemo, MIN_COMPRESS_BYTES } from './compress.ts'
 import type { HeaderRules } from './netlify-headers.ts'
 import type { Target } from './request-target.ts'
-import { resolveRequest, type Folder } from './resolve.ts'
+import { redirectLocation, resolveRequest, type Folder } from './resolve.ts'
 import { oncePerKey } from '../util/memo.ts'
 
 export interface StaticOptions extends Folder {
@@ -43,8 +43,9 @@ export function staticFiles(options: StaticOptions) {
     }
     const found = await resolveRequest(options, target.segments, target.trailingSlash)
     if (found.kind === 'redirect') {
-      res.writeHead(308, { Location: `${target.pathname}/${target.search}`, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': options.cacheControl ?? 'public, max-age=3600' })
-      res.end(`Moved to ${target.pathname}/${target.search}\n`)
+      const location = redirectLocation(found.to, target.pathname, target.search)
+      res.writeHead(308, { Location: location, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': options.cacheControl ?? 'public, max-age=3600' })
+      res.end(`Moved to ${location}\n`)
       return
     }
     if (found.kind === 'not-found' && !found.page) {

@@ -20,7 +20,7 @@ function parseHeadersFile(text: string): Record<string, Record<string, string>> 
   const rules: Record<string, Record<string, string>> = {}
   let current: Record<string, string> = {}
   for (const line of text.split('\n')) {
-    if (!line.trim() || line.startsWith('#')) continue
+    if (!line.trim() || line.startsWith('#') || line.trim().startsWith('!')) continue // `! Name`: Cloudflare's detach line
     if (!/^\s/.test(line)) rules[line.trim()] = current = {}
     else { const [name, ...value] = line.trim().split(':'); current[name!] = value.join(':').trim() }
   }

@@ -46,7 +46,7 @@ async function host(notFound: (path: string) => string): Promise<RunningServer> 
 function headerRules(text: string): [string, Record<string, string>][] {
   const rules: [string, Record<string, string>][] = []
   for (const line of text.split('\n')) {
-    if (!line.trim() || line.startsWith('#')) continue
+    if (!line.trim() || line.startsWith('#') || line.trim().startsWith('!')) continue // `! Name`: Cloudflare's detach line
     if (!/^\s/.test(line)) rules.push([line.trim(), {}])
     else { const [name, ...value] = line.trim().split(':'); rules.at(-1)![1][name!] = value.join(':').trim() }
   }

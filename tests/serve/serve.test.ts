@@ -34,11 +34,16 @@ const file = (path: string) => readFileSync(join(dist, path))
 const asset = (ext: string) => readFileSync(join(dist, 'index.html'), 'utf8').match(new RegExp(`/assets/[^"]+\\.${ext}`))![0]
 
 describe('addresses', () => {
-  test('a page without its trailing slash redirects permanently to it, query kept', async () => {
+  test('a page without its trailing slash, or by its index.html, redirects permanently to it, query kept', async () => {
     const r = await get(`${url}/contact?utm_source=a&x=%20y`)
     expect(r.status).toBe(308)
     expect(r.headers.location).toBe('/contact/?utm_source=a&x=%20y')
     expect((await get(`${url}/cn/services`)).headers.location).toBe('/cn/services/')
+    // One address a page, as Cloudflare Pages answers (tests/deploy/hosts.test.ts): its index.html redirects too.
+    const index = await get(`${url}/cn/contact/index.html?a=1`)
+    expect([index.status, index.headers.location]).toEqual([308, '/cn/contact/?a=1'])
+    expect((await get(`${url}/index.html`)).headers.location).toBe('/')
+    expect((await get(`${url}/robots.txt`)).status).toBe(200)
     const page = await get(`${url}/contact/?utm_source=a`)
     expect(page.status).toBe(200)
     expect(page.body.equals(file('contact/index.html'))).toBe(true)
@@ -195,6 +200,8 @@ describe('the command', () => {
       const served = await run.listening
       const port = Number(new URL(served).port)
       expect(served).toBe(`http://127.0.0.1:${port}`)
+      // The shipped deploy.host is Netlify: what it answers otherwise is said at start-up (src/serve/host-differences.ts).
+      await expect.poll(() => run.output().stdout).toMatch(/\nWhere deploy\.host answers otherwise: Netlify redirects \/x to \/x\/ with 301 \(here 308\)/)
       // Each port from the taken one up to the one bound is reported (another process may hold the next one too).
       const tried = [...run.output().stderr.matchAll(/Port (\d+) is taken; trying (\d+)\./g)].map((m) => [Number(m[1]), Number(m[2])])
       expect(tried).toEqual(Array.from({ length: port - taken }, (_, i) => [taken + i, taken + i + 1]))
