@@ -43,6 +43,7 @@ function headerRules(): { headers: Record<string, string>; folders: HeaderRule[]
   for (const line of text('_headers').split('\n')) {
     if (!line.trim() || line.startsWith('#')) continue
     if (!/^\s/.test(line)) rules.push({ path: line.trim(), headers: {} })
+    else if (line.trim().startsWith('!')) continue // Cloudflare's detach of a site-wide header: no header of its own
     else { const [name, ...value] = line.trim().split(':'); rules.at(-1)!.headers[name!] = value.join(':').trim() }
   }
   return { headers: rules.find((r) => r.path === '/*')!.headers, folders: rules.filter((r) => r.path !== '/*' && r.path !== '/assets/*') }
