@@ -201,7 +201,7 @@ describe('the command', () => {
       const port = Number(new URL(served).port)
       expect(served).toBe(`http://127.0.0.1:${port}`)
       // The shipped deploy.host is Netlify: what it answers otherwise is said at start-up (src/serve/host-differences.ts).
-      await expect.poll(() => run.output().stdout).toMatch(/\nWhere deploy\.host answers otherwise: Netlify redirects \/x to \/x\/ with 301 \(here 308\)/)
+      await expect.poll(() => run.output().stdout, { timeout: 30_000 }).toMatch(/\nWhere deploy\.host answers otherwise: Netlify redirects \/x to \/x\/ with 301 \(here 308\)/)
       // Each port from the taken one up to the one bound is reported (another process may hold the next one too).
       const tried = [...run.output().stderr.matchAll(/Port (\d+) is taken; trying (\d+)\./g)].map((m) => [Number(m[1]), Number(m[2])])
       expect(tried).toEqual(Array.from({ length: port - taken }, (_, i) => [taken + i, taken + i + 1]))
