@@ -4,6 +4,7 @@
  * preview pane that shows the site's templates (preview.tsx). On the computer of an editor running
  * `clinic-build dev` it saves through the dev server's local backend instead of the Git host.
  */
+import './jitless.ts'
 import CMS from 'decap-cms-app'
 import type { AdminConfig } from '../admin/config.ts'
 import type { RenderInput } from '../render/renderer.ts'
