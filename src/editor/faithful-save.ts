@@ -73,7 +73,8 @@ export function faithfulSave(original: string | undefined, saved: string, fields
     edits.push({ start: at, end: at, text: pairText(name, values[name], null, '') })
   }
 
-  const unchangedBody = plainText(next.body) === plainText(before.body)
+  const text = keptLines(plainText(before.body), plainText(next.body))
+  const unchangedBody = text === plainText(before.body)
   if (edits.length === 0 && unchangedBody) return undefined
   let front = before.front
   // Right to left, so that each offset still points where it did; at one place, a replaced field
@@ -82,7 +83,7 @@ export function faithfulSave(original: string | undefined, saved: string, fields
   for (const edit of edits.map((e, i) => ({ ...e, i })).sort(rightToLeft)) {
     front = front.slice(0, edit.start) + withEol(edit.text, before.eol) + front.slice(edit.end)
   }
-  const body = unchangedBody ? before.body : withEol(leadingBlank(before.body) + plainText(next.body) + '\n', before.eol)
+  const body = unchangedBody ? before.body : withEol(leadingBlank(before.body) + text + '\n', before.eol)
   return original.slice(0, before.frontStart) + front + original.slice(before.frontEnd, original.length - before.body.length) + body
 }
 
@@ -131,6 +132,39 @@ function newFile(values: Record<string, unknown>, body: string, fields: string[]
   const names = Object.keys(values).sort((a, b) => order(fields.indexOf(a)) - order(fields.indexOf(b)))
   return markdownFile({ ...Object.fromEntries(names.map((n) => [n, values[n]])), body: plainText(body) })
 }
+
+/**
+ * The text as Decap wrote it, with each line that says what a line of the original said written
+ * as the original wrote it. Decap's Markdown editor writes the whole text anew once touched, in
+ * its own style (`*` for a list item, its own escapes), so a fix of one word would otherwise show
+ * as a change of every list. Lines are matched in order, by their words without Markdown's
+ * marks (a longest common subsequence).
+ */
+function keptLines(original: string, saved: string): string {
+  const a = original.split('\n')
+  const b = saved.split('\n')
+  const ka = a.map(lineKey)
+  const kb = b.map(lineKey)
+  // common[i][j]: how many lines a[i..] and b[j..] have in common, in order.
+  const common = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0))
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) common[i]![j] = ka[i] === kb[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!)
+  }
+  const lines: string[] = []
+  let i = 0
+  let j = 0
+  while (j < b.length) {
+    if (i < a.length && ka[i] === kb[j]) { lines.push(a[i]!); i++; j++ } else if (i < a.length && common[i + 1]![j]! >= common[i]![j + 1]!) i++
+    else { lines.push(b[j]!); j++ }
+  }
+  return lines.join('\n')
+}
+
+/** A line of Markdown as its words: '* **First week:** rest\\!' -> '- First week: rest!' */
+const lineKey = (line: string) => line.trimEnd()
+  .replace(/^(\s*)(?:[-*+]|\d+[.)])[ \t]+/, '$1- ')
+  .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+  .replace(/(\*\*|__|\*|_)(?=\S)([^*_]*?\S)\1/g, '$2')
 
 /** The blank lines a file's text starts with (the site's files leave one after the front matter). */
 const leadingBlank = (body: string) => /^(?:\r?\n)*/.exec(body)![0].replace(/\r/g, '')

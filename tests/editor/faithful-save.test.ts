@@ -104,7 +104,15 @@ describe('a save of an existing page', () => {
   test('the text is kept as written unless edited; the blank line after the front matter stays', () => {
     const file = '---\ntitle: Ear\n---\n\n## Heading\n\n* a star list\n'
     expect(faithfulSave(file, decap({ title: 'Ear' }, '## Heading\n\n* a star list'), FIELDS)).toBeUndefined()
-    expect(faithfulSave(file, decap({ title: 'Ear' }, '## Heading\n\n- a list'), FIELDS)).toBe('---\ntitle: Ear\n---\n\n## Heading\n\n- a list\n')
+    expect(faithfulSave(file, decap({ title: 'Ear' }, '## Heading\n\n- a list, edited'), FIELDS)).toBe('---\ntitle: Ear\n---\n\n## Heading\n\n- a list, edited\n')
+  })
+
+  test('a text Decap writes in its own Markdown style keeps every line the editor did not change', () => {
+    const file = '---\ntitle: Ear\n---\n\n## Risks\n\n- bleeding;\n- __infection__;\n- a hole in the septum (1\\. rare).\n\nRecovery takes weeks.\n'
+    const restyled = '## Risks\n\n* bleeding;\n* **infection**;\n* a hole in the septum (1. rare).\n\nRecovery takes weeks.'
+    expect(faithfulSave(file, decap({ title: 'Ear' }, restyled), FIELDS)).toBeUndefined()
+    const edited = faithfulSave(file, decap({ title: 'Ear' }, restyled.replace('weeks.', 'two weeks.').replace('* bleeding;', '* bleeding;\n* swelling;')), FIELDS)!
+    expect(edited).toBe('---\ntitle: Ear\n---\n\n## Risks\n\n- bleeding;\n* swelling;\n- __infection__;\n- a hole in the septum (1\\. rare).\n\nRecovery takes two weeks.\n')
   })
 })
 
