@@ -58,7 +58,7 @@ export function faithfulSave(original: string | undefined, saved: string, fields
     if (!(name in values) && fieldOf(name) === -1) continue
     if (same(old, value) || (isEmpty(old) && isEmpty(value))) continue
     const { start, end, trailing } = rangeOf(before.front, pair)
-    edits.push({ start, end, text: isEmpty(value) ? '' : pairText(name, value, pair.value, trailing) })
+    edits.push({ start, end, text: isEmpty(value) ? '' : pairText(name, value, pair.value, trailing, before.front) })
   }
   // New fields: after the nearest field before them in the schema's order, else before the first after, else at the end.
   const added = Object.keys(values).filter((name) => !present.has(name) && !isEmpty(values[name]))
@@ -70,7 +70,7 @@ export function faithfulSave(original: string | undefined, saved: string, fields
     const at = earlier ? rangeOf(before.front, present.get(earlier)!).end
       : later ? rangeOf(before.front, present.get(later)!).start
         : endOfPairs(before.front)
-    edits.push({ start: at, end: at, text: pairText(name, values[name], null, '') })
+    edits.push({ start: at, end: at, text: pairText(name, values[name], null, '', before.front) })
   }
 
   const text = keptLines(plainText(before.body), plainText(next.body))
@@ -115,15 +115,18 @@ function endOfPairs(front: string): number {
 
 /**
  * One field as YAML, in the style of the value it replaces where that style can hold the new
- * value (quotes, a block scalar, a flow list), on one line however long unless it was folded.
+ * value (quotes, a block scalar, a flow list, a block list's items indented or not), on one line
+ * however long unless it was folded.
  */
-function pairText(name: string, value: unknown, was: Node | null, trailing: string): string {
+function pairText(name: string, value: unknown, was: Node | null, trailing: string, front: string): string {
   const doc = new Document({ [name]: value })
   const node = (doc.contents as unknown as { items: Pair<Scalar, Node>[] }).items[0]!.value!
   if (was && isScalar(was) && isScalar(node) && typeof node.value === 'string') node.type = was.type
   if (was && isCollection(was) && isCollection(node)) node.flow = was.flow
   const folded = isScalar(node) && node.type === 'BLOCK_FOLDED'
-  const text = doc.toString({ lineWidth: folded ? 80 : 0, flowCollectionPadding: false })
+  // A block list written `key:\n- item` has its first item at the start of a line.
+  const indentSeq = !(was && isCollection(was) && !was.flow && was.range && front[was.range[0] - 1] === '\n')
+  const text = doc.toString({ lineWidth: folded ? 80 : 0, flowCollectionPadding: false, indentSeq })
   return trailing && !text.slice(0, -1).includes('\n') ? `${text.slice(0, -1)}${trailing}\n` : text
 }
 

@@ -91,7 +91,9 @@ describe('a save of an existing page', () => {
   test('a block list keeps its indentation style and only the new item is added', () => {
     const file = '---\ntitle: Ear\ntags:\n- ears\n- face\n---\nText.\n'
     const saved = faithfulSave(file, decap({ title: 'Ear', tags: ['ears', 'face', 'kids'] }, 'Text.'), FIELDS)!
-    expect(saved.replace(/ {2}- /g, '- ')).toBe('---\ntitle: Ear\ntags:\n- ears\n- face\n- kids\n---\nText.\n')
+    expect(saved).toBe('---\ntitle: Ear\ntags:\n- ears\n- face\n- kids\n---\nText.\n')
+    const indented = '---\ntitle: Ear\ntags:\n  - ears\n---\nText.\n'
+    expect(faithfulSave(indented, decap({ title: 'Ear', tags: ['ears', 'kids'] }, 'Text.'), FIELDS)).toBe('---\ntitle: Ear\ntags:\n  - ears\n  - kids\n---\nText.\n')
   })
 
   test('Windows line breaks are kept, in the changed lines too', () => {
