@@ -123,7 +123,7 @@ async function bundle(packageDir: string): Promise<EditorBundle> {
       global: 'globalThis',
       CLINIC_COMPLIANCE_RULES: JSON.stringify(rules),
     },
-    plugins: [nodeShims(packageDir), configCheckedByTests()],
+    plugins: [nodeShims(packageDir), configCheckedByTests(), withoutEval()],
   })
   const files = result.outputFiles.map((f) => ({ path: relative(packageDir, f.path).split('\\').join('/'), contents: f.contents }))
   return {
@@ -150,6 +150,37 @@ function configCheckedByTests(): Plugin {
         if (!text.includes(start)) throw new Error(`${args.path} no longer defines validateConfig: see src/admin/bundle.ts`)
         return { contents: text.replace(start, `${start}\n  if (!globalThis.CLINIC_CHECK_CONFIG) return;`), loader: 'js' }
       })
+    },
+  }
+}
+
+/**
+ * Two libraries try eval when they load, and catch the error the editor's policy raises; the
+ * browser still reports each try as a violation of the policy (with zod's, src/editor/jitless.ts,
+ * 6 as the editor started):
+ * - ts-invariant, of the GitHub backend's GraphQL client, makes a global `process` with
+ *   Function() so that process.env.NODE_ENV can be read: the bundle defines that value instead;
+ * - @iarna/toml, of Decap's TOML format (the site's files are YAML), looks for Node's
+ *   util.inspect through eval, for printing its values in Node.
+ * The statements are cut out here; a version of a library without them fails the bundle, so
+ * that this is looked at again.
+ */
+const EVAL_SITES = [
+  { file: /[\\/]ts-invariant[\\/]lib[\\/]invariant\.esm\.js$/, statement: 'Function("stub", "process = stub")(processStub);', instead: '' },
+  { file: /[\\/]@iarna[\\/]toml[\\/]lib[\\/]toml-parser\.js$/, statement: 'eval("require(\'util\').inspect")', instead: '{}' },
+]
+
+function withoutEval(): Plugin {
+  return {
+    name: 'without-eval',
+    setup(build) {
+      for (const site of EVAL_SITES) {
+        build.onLoad({ filter: site.file }, async (args) => {
+          const text = await readFile(args.path, 'utf8')
+          if (!text.includes(site.statement)) throw new Error(`${args.path} no longer has ${site.statement}: see src/admin/bundle.ts`)
+          return { contents: text.replace(site.statement, site.instead), loader: 'js' }
+        })
+      }
     },
   }
 }

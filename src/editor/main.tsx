@@ -4,6 +4,7 @@
  * preview pane that shows the site's templates (preview.tsx). On the computer of an editor running
  * `clinic-build dev` it saves through the dev server's local backend instead of the Git host.
  */
+import './jitless.ts'
 import CMS from 'decap-cms-app'
 import type { AdminConfig } from '../admin/config.ts'
 import type { RenderInput } from '../render/renderer.ts'
@@ -16,7 +17,10 @@ const BACKENDS = ['github', 'git-gateway', 'proxy', 'test-repo']
 async function start(): Promise<void> {
   const [config, site] = await Promise.all([json<AdminConfig>('config.json'), json<RenderInput>('preview.json')])
   const layout = layoutOf(config.layout)
-  for (const name of BACKENDS) registerWithLayout(name, layout)
+  // A collection's folder in Decap is content/<collection>: its first two segments name it.
+  const fields = new Map(config.decap.collections.map((c) => [c.folder, c.fields.map((f) => f.name)]))
+  const fieldsOf = (path: string) => fields.get(path.split('/').slice(0, 2).join('/')) ?? []
+  for (const name of BACKENDS) registerWithLayout(name, layout, fieldsOf)
   const backend = await chosenBackend(config)
   const decap = { ...config.decap, backend }
   CMS.registerPreviewStyle(site.assets.stylesheet)
@@ -31,11 +35,11 @@ async function json<T>(file: string): Promise<T> {
 }
 
 /** Decap's own backend under the name `clinic-<name>`, with the site's layout. */
-function registerWithLayout(name: string, layout: Layout): void {
+function registerWithLayout(name: string, layout: Layout, fieldsOf: (path: string) => string[]): void {
   const original = CMS.getBackend(name) as { init: (...args: unknown[]) => object } | undefined
   if (!original) return
   // Decap calls `new` on what is registered: a constructor that returns an object gives that object.
-  function Backend(...args: unknown[]) { return withLayout(original!.init(...args), layout) }
+  function Backend(...args: unknown[]) { return withLayout(original!.init(...args), layout, fieldsOf) }
   CMS.registerBackend(`clinic-${name}`, Backend as never)
 }
 

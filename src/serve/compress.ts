@@ -28,11 +28,19 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined
 }
 
+/**
+ * Past this size a file is compressed at a quicker level. Brotli's best level takes about 4 s a
+ * megabyte: the content editor's 7 MB script took 28 s on its first request, at level 5 half a
+ * second and 16 % more bytes (1.81 MB against 1.57 MB). The site's pages and stylesheets are far
+ * below it and keep the best level.
+ */
+export const LARGE_FILE_BYTES = 1024 * 1024
+
 const compressors: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
   br: (data) => promisify(brotliCompress)(data, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    params: { [constants.BROTLI_PARAM_QUALITY]: data.length > LARGE_FILE_BYTES ? 5 : constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
   }),
-  gzip: (data) => promisify(gzip)(data, { level: constants.Z_BEST_COMPRESSION }),
+  gzip: (data) => promisify(gzip)(data, { level: data.length > LARGE_FILE_BYTES ? 6 : constants.Z_BEST_COMPRESSION }),
 }
 
 export class CompressionMemo {

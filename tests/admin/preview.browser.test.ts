@@ -179,6 +179,30 @@ describe('the Git hosts', () => {
   })
 })
 
+describe('the editor\'s policy', () => {
+  test('the editor starts and opens a page with no violation of its policy, not even an eval a library tries and catches', async () => {
+    // A violation whose error the page catches is never printed to the console: the event is what the browser reports.
+    const violations: string[] = []
+    const backends: Record<string, string>[] = [{ name: 'test-repo' }, { name: 'github', repo: 'amberlin/website', branch: 'main' }]
+    for (const backend of backends) {
+      const context = await editorContext({ backend })
+      await context.exposeFunction('clinicViolation', (text: string) => { violations.push(text) })
+      await context.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => {
+        void (window as unknown as { clinicViolation: (t: string) => void }).clinicViolation(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`)
+      }))
+      const page = await context.newPage()
+      if (backend.name === 'test-repo') await openEar(page)
+      else {
+        await page.goto(site.url('/admin/'))
+        await page.getByRole('button', { name: 'Login with GitHub' }).waitFor()
+      }
+      await page.waitForLoadState('networkidle')
+      await context.close()
+    }
+    expect(violations).toEqual([])
+  })
+})
+
 describe('the editor\'s configuration', () => {
   test('passes Decap\'s own check of it (AJV, which the editor\'s policy keeps from running on the site)', async () => {
     const context = await editorContext({ checkConfig: true })

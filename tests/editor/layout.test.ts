@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { adminConfig } from '../../src/admin/config.ts'
 import { parseSite } from '../../src/content/site.ts'
-import { withLayout, withoutEmptyFields } from '../../src/editor/backends.ts'
+import { withLayout } from '../../src/editor/backends.ts'
 import { layoutOf } from '../../src/editor/layout.ts'
 import { projectRoot } from '../support/helpers.ts'
 
@@ -74,9 +74,23 @@ describe('a backend with the site\'s layout', () => {
   })
 })
 
-describe('a saved file', () => {
-  test('leaves out the fields Decap writes empty, and keeps lists and text', () => {
-    const raw = '---\ntitle: 耳部整形手术\nslug: null\ndraft: null\nsummary: ""\ntags:\n  - ears\nqualifications:\n- MBBS\norder: null\n---\nBody with slug: null\n'
-    expect(withoutEmptyFields(raw)).toBe('---\ntitle: 耳部整形手术\ntags:\n  - ears\nqualifications:\n- MBBS\n---\nBody with slug: null\n')
+describe('a save through the backend', () => {
+  const files: Record<string, string> = {
+    'content/en/services/ear.md': '---\ntitle: Ear Surgery\nsummary: "Reshaping ears."\n---\n\nText.\n',
+    'content/cn/services/ear.md': '---\ntitle: 耳部整形手术\nsummary: 矫正招风耳。\n---\n\n正文。\n',
+  }
+  const written: Record<string, string> = {}
+  const backend = withLayout({
+    entriesByFolder: async (folder: string, _extension: string, _depth: number) => Object.keys(files).filter((p) => p.startsWith(`${folder}/`)).map((path) => ({ data: files[path]!, file: { path } })),
+    persistEntry: async (entry: { dataFiles: { path: string; raw: string }[] }) => { for (const f of entry.dataFiles) written[f.path] = f.raw },
+  }, layout, () => ['title', 'summary', 'body'])
+
+  test('writes the changed field\'s line alone, and not the translation left as it was', async () => {
+    await backend.entriesByFolder('content/services', 'md', 2)
+    await backend.persistEntry({ dataFiles: [
+      { path: 'content/services/en/ear.md', raw: '---\nsummary: Reshaping prominent ears.\ntitle: Ear Surgery\n---\nText.\n' },
+      { path: 'content/services/cn/ear.md', raw: '---\nsummary: 矫正招风耳。\ntitle: 耳部整形手术\n---\n正文。\n' },
+    ] })
+    expect(written).toEqual({ 'content/en/services/ear.md': '---\ntitle: Ear Surgery\nsummary: "Reshaping prominent ears."\n---\n\nText.\n' })
   })
 })

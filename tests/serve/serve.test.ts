@@ -125,6 +125,18 @@ describe('headers', () => {
     const css = await get(`${url}${asset('css')}`, { 'Accept-Encoding': 'br' })
     expect(brotliDecompressSync(css.body).equals(file(asset('css').slice(1)))).toBe(true)
   })
+
+  test('the content editor\'s script, several megabytes, compressed too, the same bytes once decoded', async () => {
+    const script = /src="(\/admin\/editor\.[^"]+\.js)"/.exec(file('admin/index.html').toString('utf8'))![1]!
+    const plain = file(script.slice(1))
+    expect(plain.length).toBeGreaterThan(1024 * 1024) // past the size compressed at a quicker level
+    const br = await get(`${url}${script}`, { 'Accept-Encoding': 'br' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.body.length).toBeLessThan(plain.length / 3)
+    expect(brotliDecompressSync(br.body).equals(plain)).toBe(true)
+    const gz = await get(`${url}${script}`, { 'Accept-Encoding': 'gzip' })
+    expect(gunzipSync(gz.body).equals(plain)).toBe(true)
+  })
 })
 
 describe('safety', () => {
