@@ -86,7 +86,7 @@ export async function rebuildBodies(built: BuiltSite, project: Project, cache: B
   const pool = new ShardPool(options.threads)
   try {
     const t0 = performance.now()
-    const found = await pool.analyse(docs.map(({ doc }) => doc))
+    const found = await pool.analyse(docs.map(({ doc }) => doc), { timeLimit: built.input.site.bodyTimeLimit })
     const facts = new Map(docs.map(({ doc }) => [doc.id, found.get(doc.id)!]))
     for (const { before, doc } of docs) {
       const [was, now] = [cache.facts.get(keyOf(before))!, facts.get(doc.id)!]

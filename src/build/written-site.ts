@@ -133,7 +133,7 @@ export async function patchWrittenSite({ cacheDir, root, out, project, last, inp
   const pool = new ShardPool(threads)
   try {
     const t0 = performance.now()
-    const found = await pool.analyse(docs.map(({ doc }) => doc))
+    const found = await pool.analyse(docs.map(({ doc }) => doc), { timeLimit: input.site.bodyTimeLimit })
     const bodies = docs.map(({ doc }) => ({ doc, facts: found.get(doc.id)! }))
     if (docs.some(({ links, images }, i) => linkText(linksOf(bodies[i]!.facts)) !== links || imageText(bodies[i]!.facts) !== images)) return undefined
     const parsed = performance.now() - t0

@@ -5,6 +5,8 @@
  */
 import type { Root } from 'mdast'
 import { factsOf, parseBody } from '../markdown/body.ts'
+import { problem } from '../errors.ts'
+import { refusedFacts } from '../markdown/screen.ts'
 import { collect, type Collections } from '../routes/collections.ts'
 import { pageMinifier } from './minify.ts'
 import type { RenderContext } from '../page/index.ts'
@@ -47,6 +49,7 @@ export type Renderer = ReturnType<typeof createRenderer>
 
 export function createRenderer() {
   const trees = new Map<string, Root>()
+  const overflowed = new Set<string>()
   const sources = new Map<string, BodySource>()
   const times: StageTimes = { parse: 0, render: 0, minify: 0 }
   const minifyPage = pageMinifier()
@@ -60,7 +63,15 @@ export function createRenderer() {
       const source = sources.get(doc.id)
       if (!source) throw new Error(`no body for ${doc.id}`)
       const t0 = performance.now()
-      trees.set(doc.id, (tree = parseBody(source)))
+      try {
+        tree = parseBody(source)
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error
+        // The reader's recursion ran out of stack: the body is refused (analyse reports it), its page left empty.
+        overflowed.add(doc.id)
+        tree = { type: 'root', children: [] }
+      }
+      trees.set(doc.id, tree)
       times.parse += performance.now() - t0
     }
     return tree
@@ -71,7 +82,9 @@ export function createRenderer() {
     analyse(bodies: BodySource[]): [string, BodyFacts][] {
       return bodies.map((body) => {
         sources.set(body.id, body)
-        return [body.id, factsOf(body, treeOf(body))]
+        const tree = treeOf(body)
+        if (overflowed.has(body.id)) return [body.id, refusedFacts(problem('MarkdownTooComplex', ['it nests too deeply for the Markdown reader, whose stack ran out'], { file: body.id, line: body.bodyLine }))]
+        return [body.id, factsOf(body, tree)]
       })
     },
 
