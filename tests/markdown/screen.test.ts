@@ -54,3 +54,22 @@ test('a pasted body is refused with its line, the other pages\' problems are rep
   expect(output).not.toMatch(/internal error|RangeError|at .*\.ts:\d+/)
   expect(filesIn(out, digestOf)).toEqual(before)
 })
+
+test('bodies just under each limit build and render', async () => {
+  const site = copySite()
+  const head = '---\ntitle: Near\ndescription: A pasted article.\ndate: 2025-07-15\nauthor: dr-evelyn-quah\nreviewedBy: dr-evelyn-quah\nreviewedOn: 2026-10-01\ntags: [notes]\n---\n\n'
+  const near: Record<string, string> = {
+    marks: '*'.repeat(995) + 'a' + '*'.repeat(995),
+    emphasis: '*a **a '.repeat(330) + 'b' + ' a** a*'.repeat(330),
+    lists: Array.from({ length: 50 }, (_, i) => `${'  '.repeat(i)}- item\n`).join(''),
+    quotes: '> '.repeat(50) + 'a',
+    brackets: '['.repeat(1000) + 'a' + ']'.repeat(1000),
+  }
+  for (const [name, body] of Object.entries(near)) {
+    expect(screenBody(body).refusal, name).toBeUndefined()
+    writeFileSync(join(site, `content/en/blog/near-${name}.md`), head + body + '\n')
+  }
+  const { status, stdout, stderr } = await runCli(['--root', site, '--out', join(site, 'dist')])
+  expect(status, stdout + stderr).toBe(0)
+  expect(readFileSync(join(site, 'dist/blog/near-quotes/index.html'), 'utf8').split('<blockquote>')).toHaveLength(51)
+})
