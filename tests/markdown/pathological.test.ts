@@ -84,3 +84,18 @@ test('the refusal names the line where the nesting goes too deep', async () => {
   // Line 10 is the paragraph, 12 the first item, so the 51st item is on line 62.
   expect(await outcomeOf(markdown)).toEqual({ outcome: 'MarkdownTooDeep', line: 62 })
 })
+
+test('a body that runs over the time limit is stopped and reported, and the bodies after it are still read', async () => {
+  const pool = new ShardPool(0)
+  try {
+    // A millisecond per 256 KB: no parser reads 100 KB in that.
+    const bodies = [{ id: FILE, markdown: article(100_000), bodyLine: 10 }, { id: 'content/en/blog/b.md', markdown: article(70_000), bodyLine: 8 }]
+    const facts = await pool.analyse(bodies, { timeLimit: 0.001 })
+    expect(facts.get(FILE)!.diagnostics).toEqual([expect.objectContaining({ code: 'MarkdownTooSlow', file: FILE, line: 10 })])
+    expect(facts.get('content/en/blog/b.md')!.diagnostics).toEqual([expect.objectContaining({ code: 'MarkdownTooSlow', line: 8 })])
+    const again = await pool.analyse([{ id: 'content/en/blog/c.md', markdown: article(70_000), bodyLine: 8 }], { timeLimit: DEFAULT_TIME_LIMIT })
+    expect(again.get('content/en/blog/c.md')!.diagnostics).toEqual([])
+  } finally {
+    await pool.close()
+  }
+})
