@@ -98,7 +98,7 @@ export const catalogue = {
     hint: 'Often a paste from a word processor or an e-mail: remove the extra "> " or list markers at the starts of the lines (or indent the list less), so that each list or quote sits in at most a few others.',
   }),
   MarkdownTooComplex: entry({
-    message: (what: string) => `The text is refused: ${what}, which takes the Markdown reader minutes or more.`,
+    message: (what: string) => `The text is refused: ${what}.`,
     hint: 'Often a paste from a word processor or a program\'s output: remove the stray marks, split the paragraph with blank lines, or put the pasted text between two lines of three backticks (```) so that it shows as it is.',
   }),
   MarkdownTooSlow: entry({

@@ -105,6 +105,8 @@ export async function rebuildBodies(built: BuiltSite, project: Project, cache: B
     const made = []
     for (const rendering of rendered) {
       const at = atOf.get(rendering.path)!
+      // A page that could not be made: the full build reports it.
+      if (rendering.refusal) return undefined
       const page = { html: rendering.html, hash: contentHash(rendering.html), reads: rendering.reads.map((read): [Read, string] => [read, built.answer(read)]) }
       const file: OutputFile = { path: rendering.path, get contents() { return page.html }, version: page.hash }
       const deployed = built.redeploy(file, built.pages[at]!)

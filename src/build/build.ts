@@ -192,6 +192,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const routeOf = new Map(stale.map((r) => [r.output, r]))
     for (const page of rendered) {
       const route = routeOf.get(page.path)!
+      if (page.refusal) diagnostics.push(page.refusal)
       for (const key of page.missingMessages) {
         diagnostics.push(problem('UnknownMessage', [key], { file: `templates (${route.template}, rendering ${route.url})` }))
       }

@@ -36,10 +36,10 @@ export const RISKY_CONTAINERS = 300
 export type Shape = keyof typeof LIMITS
 
 const WHAT: Record<Exclude<Shape, 'depth'>, (limit: number) => string> = {
-  marks: (limit) => `one paragraph holds more than ${limit} emphasis marks (* _ ~)`,
-  brackets: (limit) => `one paragraph holds more than ${limit} opening brackets ([)`,
-  codeRuns: (limit) => `one paragraph holds runs of backticks (\`) of more than ${limit} different lengths`,
-  comments: (limit) => `one paragraph opens more than ${limit} HTML comments (<!--)`,
+  marks: (limit) => `one paragraph holds more than ${limit} emphasis marks (* _ ~), which takes the Markdown reader minutes`,
+  brackets: (limit) => `one paragraph holds more than ${limit} opening brackets ([), which takes the Markdown reader minutes`,
+  codeRuns: (limit) => `one paragraph holds runs of backticks (\`) of more than ${limit} different lengths, which takes the Markdown reader minutes`,
+  comments: (limit) => `one paragraph opens more than ${limit} HTML comments (<!--), which takes the Markdown reader minutes`,
 }
 
 /** The facts of a body that was refused: the refusal, and nothing found in it. */

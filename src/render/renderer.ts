@@ -13,8 +13,8 @@ import type { RenderContext } from '../page/index.ts'
 import type { ImageSet } from '../assets/picture.ts'
 import type { Read } from '../page/reads.ts'
 import { renderRoute } from './render.tsx'
-import { whileProcessing } from '../errors.ts'
-import type { Assets, BodyFacts, BodySource, Doc, Messages, Route, RouteTable, SiteConfig } from '../types.ts'
+import { InternalError, whileProcessing } from '../errors.ts'
+import type { Assets, BodyFacts, BodySource, Diagnostic, Doc, Messages, Route, RouteTable, SiteConfig } from '../types.ts'
 
 /** What every page of a build shares. Docs come without their bodies, which only their own page needs. */
 export interface RenderInput {
@@ -37,6 +37,8 @@ export interface RenderedPage {
   missingMessages: string[]
   /** What the page read of the rest of the site (src/page/reads.ts). */
   reads: Read[]
+  /** Why the page could not be rendered: its body nests too deeply for React's recursion (its html is then empty). */
+  refusal?: Diagnostic
 }
 
 /** What a renderer would otherwise derive from its RenderInput. */
@@ -115,7 +117,15 @@ export function createRenderer() {
         const parsedBefore = times.parse
         const t0 = performance.now()
         const source = route.docId ?? route.output
-        const html = whileProcessing(source, () => renderRoute(route, context!).contents as string)
+        let html: string
+        try {
+          html = whileProcessing(source, () => renderRoute(route, context!).contents as string)
+        } catch (error) {
+          if (!(error instanceof InternalError && error.cause instanceof RangeError && route.docId)) throw error
+          const refusal = problem('MarkdownTooComplex', ['it nests too deeply for the page to be made from it (the stack ran out)'], { file: route.docId })
+          pages.push({ path: route.output, html: '', missingMessages: [], reads: [], refusal })
+          continue
+        }
         const t1 = performance.now()
         pages.push({ path: route.output, html: await whileProcessing(source, () => minifyPage(html)), missingMessages: missing, reads: [...reads] })
         times.render += t1 - t0 - (times.parse - parsedBefore)

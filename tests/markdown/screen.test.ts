@@ -4,13 +4,13 @@
  * the benchmark's). And an end-to-end build with a refused page reports it with the other
  * pages' problems, exits 1, and leaves the last output as it was.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { screenBody } from '../../src/markdown/screen.ts'
-import { copySite, digestOf, filesIn, projectRoot, runCli } from '../support/helpers.ts'
+import { BIN, copySite, digestOf, filesIn, projectRoot, runCli } from '../support/helpers.ts'
 
 const markdownUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => join(dir, f))
 const refusals = (files: string[]) => files.flatMap((file) => {
@@ -72,4 +72,15 @@ test('bodies just under each limit build and render', async () => {
   const { status, stdout, stderr } = await runCli(['--root', site, '--out', join(site, 'dist')])
   expect(status, stdout + stderr).toBe(0)
   expect(readFileSync(join(site, 'dist/blog/near-quotes/index.html'), 'utf8').split('<blockquote>')).toHaveLength(51)
+})
+
+test('a page whose rendering runs out of stack is refused with its file, not an internal error', async () => {
+  // A stack of 150 KB, as a smaller machine's thread might have: the two bodies nested deepest overflow it.
+  const site = copySite()
+  const head = '---\ntitle: Near\ndescription: A pasted article.\ndate: 2025-07-15\nauthor: dr-evelyn-quah\nreviewedBy: dr-evelyn-quah\nreviewedOn: 2026-10-01\ntags: [notes]\n---\n\n'
+  writeFileSync(join(site, 'content/en/blog/near-marks.md'), head + '*'.repeat(995) + 'a' + '*'.repeat(995) + '\n')
+  const run = spawnSync(process.execPath, ['--stack-size=150', BIN, '--root', site, '--out', join(site, 'dist')], { encoding: 'utf8' })
+  expect(run.status, run.stdout + run.stderr).toBe(1)
+  expect(run.stdout + run.stderr).toContain('content/en/blog/near-marks.md  MarkdownTooComplex  The text is refused: it nests too deeply')
+  expect(run.stdout + run.stderr).not.toMatch(/internal error/)
 })
