@@ -93,6 +93,18 @@ export const catalogue = {
     message: (what: string) => what,
     hint: 'Markdown keeps simple HTML only (such as <sup>, <abbr>, <br>) and http, https, mailto and tel links; scripts, styles, frames, forms, event handlers and javascript: or data: URLs are removed. Write it in Markdown instead.',
   }),
+  MarkdownTooDeep: entry({
+    message: (depth: number, limit: number) => `Lists or quotes are nested ${depth} deep here; the build reads at most ${limit} levels, as deeper text takes the Markdown reader minutes or more.`,
+    hint: 'Often a paste from a word processor or an e-mail: remove the extra "> " or list markers at the starts of the lines (or indent the list less), so that each list or quote sits in at most a few others.',
+  }),
+  MarkdownTooComplex: entry({
+    message: (what: string) => `The text is refused: ${what}.`,
+    hint: 'Often a paste from a word processor or a program\'s output: remove the stray marks, split the paragraph with blank lines, or put the pasted text between two lines of three backticks (```) so that it shows as it is.',
+  }),
+  MarkdownTooSlow: entry({
+    message: (seconds: number) => `The text took longer than ${seconds} s to read, the time limit for one page, and was stopped.`,
+    hint: 'Look for text pasted from elsewhere: many * _ [ ` or > marks, or lists inside lists; remove them or put the text between two lines of three backticks (```). A page that is merely very long may be given more time with "bodyTimeLimit" in content/site.yaml.',
+  }),
   MissingImage: entry({
     message: (src: string, expected: string) => `Image ${src} is not ${expected}.`,
     hint: 'Keep the image (JPEG, PNG, WebP, GIF or SVG) beside the Markdown file under content/ and write its path relative to that file, e.g. eyelid.svg or ./images/eyelid.svg; or put it under static/ and write its path from the site root, e.g. /images/eyelid.svg. Names are case-sensitive.',

@@ -86,7 +86,7 @@ export async function rebuildBodies(built: BuiltSite, project: Project, cache: B
   const pool = new ShardPool(options.threads)
   try {
     const t0 = performance.now()
-    const found = await pool.analyse(docs.map(({ doc }) => doc))
+    const found = await pool.analyse(docs.map(({ doc }) => doc), { timeLimit: built.input.site.bodyTimeLimit })
     const facts = new Map(docs.map(({ doc }) => [doc.id, found.get(doc.id)!]))
     for (const { before, doc } of docs) {
       const [was, now] = [cache.facts.get(keyOf(before))!, facts.get(doc.id)!]
@@ -105,6 +105,8 @@ export async function rebuildBodies(built: BuiltSite, project: Project, cache: B
     const made = []
     for (const rendering of rendered) {
       const at = atOf.get(rendering.path)!
+      // A page that could not be made: the full build reports it.
+      if (rendering.refusal) return undefined
       const page = { html: rendering.html, hash: contentHash(rendering.html), reads: rendering.reads.map((read): [Read, string] => [read, built.answer(read)]) }
       const file: OutputFile = { path: rendering.path, get contents() { return page.html }, version: page.hash }
       const deployed = built.redeploy(file, built.pages[at]!)

@@ -117,7 +117,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const imagesReady = remember('images', [folders.root, JSON.stringify(project.staticVersions), JSON.stringify(project.contentImageVersions)],
       () => siteImages(folders.root, project, kept))
     imagesReady.catch(() => {}) // awaited below, unless the content fails first
-    const bodiesParsed = pool.analyse(project.content.filter((f) => !factsCached(f, cache)).map((f) => bodyOf(f, cache)))
+    const bodiesParsed = pool.analyse(project.content.filter((f) => !factsCached(f, cache)).map((f) => bodyOf(f, cache)), { timeLimit: site.bodyTimeLimit })
     bodiesParsed.catch(() => {})
     const parsed = await timed('parse', async () => {
       const { messages, diagnostics: messageProblems } = await remember('messages', [site, ...project.localeFiles.map(textHash)],
@@ -192,6 +192,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const routeOf = new Map(stale.map((r) => [r.output, r]))
     for (const page of rendered) {
       const route = routeOf.get(page.path)!
+      if (page.refusal) diagnostics.push(page.refusal)
       for (const key of page.missingMessages) {
         diagnostics.push(problem('UnknownMessage', [key], { file: `templates (${route.template}, rendering ${route.url})` }))
       }
@@ -281,7 +282,8 @@ function placesOf(routes: Route[]): Map<string, number[]> {
 async function factsOfBodies(docs: Doc[], cache: BuildCache, next: BuildCache, parsed: Promise<Map<string, BodyFacts>>): Promise<Map<string, BodyFacts>> {
   const found = await parsed
   const facts = new Map(docs.map((doc) => [doc.id, cache.facts.get(keyOf(doc)) ?? found.get(doc.id)!]))
-  for (const doc of docs) next.facts.set(keyOf(doc), facts.get(doc.id)!)
+  // A body stopped for its time is read again next time: the limit, or the machine's load, may differ.
+  for (const doc of docs) if (!facts.get(doc.id)!.diagnostics.some((d) => d.code === 'MarkdownTooSlow')) next.facts.set(keyOf(doc), facts.get(doc.id)!)
   return facts
 }
 

@@ -133,7 +133,7 @@ export async function patchWrittenSite({ cacheDir, root, out, project, last, inp
   const pool = new ShardPool(threads)
   try {
     const t0 = performance.now()
-    const found = await pool.analyse(docs.map(({ doc }) => doc))
+    const found = await pool.analyse(docs.map(({ doc }) => doc), { timeLimit: input.site.bodyTimeLimit })
     const bodies = docs.map(({ doc }) => ({ doc, facts: found.get(doc.id)! }))
     if (docs.some(({ links, images }, i) => linkText(linksOf(bodies[i]!.facts)) !== links || imageText(bodies[i]!.facts) !== images)) return undefined
     const parsed = performance.now() - t0
@@ -147,6 +147,8 @@ export async function patchWrittenSite({ cacheDir, root, out, project, last, inp
     const renderedIn = performance.now() - t1
     const pages = []
     for (const page of rendered) {
+      // A page that could not be made: the full build reports it.
+      if (page.refusal) return undefined
       // Inline scripts or styles of its own would change the policy of every page.
       if (!sameInlineTexts(page.html, readFileSync(join(out, page.path), 'utf8'))) return undefined
       const { html, version } = policyApplied({ html: page.html, version: contentHash(page.html) }, kept.meta)

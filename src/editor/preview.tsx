@@ -33,7 +33,7 @@ export function previewOf(collection: CollectionLayout, layout: Layout, site: Re
             </button>
           ))}
         </nav>
-        <Findings findings={findings} file={path} />
+        <Findings findings={page?.refusal ? [page.refusal, ...findings] : findings} file={path} />
         {page && <div lang={page.lang} data-preview-page dangerouslySetInnerHTML={{ __html: page.body }} />}
       </div>
     )

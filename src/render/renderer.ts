@@ -5,14 +5,16 @@
  */
 import type { Root } from 'mdast'
 import { factsOf, parseBody } from '../markdown/body.ts'
+import { problem } from '../errors.ts'
+import { refusedFacts } from '../markdown/screen.ts'
 import { collect, type Collections } from '../routes/collections.ts'
 import { pageMinifier } from './minify.ts'
 import type { RenderContext } from '../page/index.ts'
 import type { ImageSet } from '../assets/picture.ts'
 import type { Read } from '../page/reads.ts'
 import { renderRoute } from './render.tsx'
-import { whileProcessing } from '../errors.ts'
-import type { Assets, BodyFacts, BodySource, Doc, Messages, Route, RouteTable, SiteConfig } from '../types.ts'
+import { InternalError, whileProcessing } from '../errors.ts'
+import type { Assets, BodyFacts, BodySource, Diagnostic, Doc, Messages, Route, RouteTable, SiteConfig } from '../types.ts'
 
 /** What every page of a build shares. Docs come without their bodies, which only their own page needs. */
 export interface RenderInput {
@@ -35,6 +37,8 @@ export interface RenderedPage {
   missingMessages: string[]
   /** What the page read of the rest of the site (src/page/reads.ts). */
   reads: Read[]
+  /** Why the page could not be rendered: its body nests too deeply for React's recursion (its html is then empty). */
+  refusal?: Diagnostic
 }
 
 /** What a renderer would otherwise derive from its RenderInput. */
@@ -47,6 +51,7 @@ export type Renderer = ReturnType<typeof createRenderer>
 
 export function createRenderer() {
   const trees = new Map<string, Root>()
+  const overflowed = new Set<string>()
   const sources = new Map<string, BodySource>()
   const times: StageTimes = { parse: 0, render: 0, minify: 0 }
   const minifyPage = pageMinifier()
@@ -60,7 +65,15 @@ export function createRenderer() {
       const source = sources.get(doc.id)
       if (!source) throw new Error(`no body for ${doc.id}`)
       const t0 = performance.now()
-      trees.set(doc.id, (tree = parseBody(source)))
+      try {
+        tree = parseBody(source)
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error
+        // The reader's recursion ran out of stack: the body is refused (analyse reports it), its page left empty.
+        overflowed.add(doc.id)
+        tree = { type: 'root', children: [] }
+      }
+      trees.set(doc.id, tree)
       times.parse += performance.now() - t0
     }
     return tree
@@ -71,7 +84,9 @@ export function createRenderer() {
     analyse(bodies: BodySource[]): [string, BodyFacts][] {
       return bodies.map((body) => {
         sources.set(body.id, body)
-        return [body.id, factsOf(body, treeOf(body))]
+        const tree = treeOf(body)
+        if (overflowed.has(body.id)) return [body.id, refusedFacts(problem('MarkdownTooComplex', ['it nests too deeply for the Markdown reader, whose stack ran out'], { file: body.id, line: body.bodyLine }))]
+        return [body.id, factsOf(body, tree)]
       })
     },
 
@@ -102,7 +117,15 @@ export function createRenderer() {
         const parsedBefore = times.parse
         const t0 = performance.now()
         const source = route.docId ?? route.output
-        const html = whileProcessing(source, () => renderRoute(route, context!).contents as string)
+        let html: string
+        try {
+          html = whileProcessing(source, () => renderRoute(route, context!).contents as string)
+        } catch (error) {
+          if (!(error instanceof InternalError && error.cause instanceof RangeError && route.docId)) throw error
+          const refusal = problem('MarkdownTooComplex', ['it nests too deeply for the page to be made from it (the stack ran out)'], { file: route.docId })
+          pages.push({ path: route.output, html: '', missingMessages: [], reads: [], refusal })
+          continue
+        }
         const t1 = performance.now()
         pages.push({ path: route.output, html: await whileProcessing(source, () => minifyPage(html)), missingMessages: missing, reads: [...reads] })
         times.render += t1 - t0 - (times.parse - parsedBefore)

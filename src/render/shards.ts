@@ -7,7 +7,8 @@ import { availableParallelism } from 'node:os'
 import type { Derived, RenderedPage, Renderer, RenderInput, StageTimes } from './renderer.ts'
 import type { BodyFacts, BodySource, Route } from '../types.ts'
 import { startWorker } from '../util/workers.ts'
-import { InternalError } from '../errors.ts'
+import { InternalError, problem } from '../errors.ts'
+import { refusalOf, refusedFacts, REFUSALS, screenBody } from '../markdown/screen.ts'
 
 /** A renderer's methods, called across a thread boundary or not. */
 interface Shard {
@@ -22,10 +23,20 @@ interface Shard {
 const WORKERS_FROM = 300
 /** Pages per message to a shard: small enough for a steady progress indicator. */
 const CHUNK = 64
+/** Seconds a body may take to parse, per BUDGET_UNIT characters of it begun (site.yaml's bodyTimeLimit). */
+export const DEFAULT_TIME_LIMIT = 5
+const BUDGET_UNIT = 256 * 1024
+
+export interface AnalyseOptions {
+  /** Seconds per 256 KB of a body (site.yaml's bodyTimeLimit). */
+  timeLimit?: number
+}
 
 export class ShardPool {
   private shards: Shard[] = []
   private owner = new Map<string, number>()
+  /** Bodies refused by analyse: their pages are rendered without them (the build reports the refusal and writes nothing). */
+  private refused = new Set<string>()
 
   /** `threads`: worker threads to use; default one per core (up to 4) when there is enough work. */
   constructor(private readonly threads?: number) {}
@@ -39,9 +50,30 @@ export class ShardPool {
     return this.shards
   }
 
-  /** Parses bodies and returns their facts, by Doc id. */
-  async analyse(bodies: BodySource[]): Promise<Map<string, BodyFacts>> {
-    if (bodies.length === 0) return new Map()
+  /**
+   * Parses bodies and returns their facts, by Doc id. A body of a shape the parser cannot read
+   * in reasonable time is refused unread (src/markdown/screen.ts); one that comes near is parsed
+   * on a thread of its own under the time limit, which is ended if it runs over.
+   */
+  async analyse(all: BodySource[], { timeLimit = DEFAULT_TIME_LIMIT }: AnalyseOptions = {}): Promise<Map<string, BodyFacts>> {
+    const found = new Map<string, BodyFacts>()
+    const bodies: BodySource[] = []
+    const risky: BodySource[] = []
+    for (const body of all) {
+      const { refusal, risky: near } = screenBody(body.markdown, body.bodyLine)
+      if (refusal) found.set(body.id, refusedFacts(refusalOf(refusal, body.id)))
+      else (near ? risky : bodies).push(body)
+    }
+    const [shared, guarded] = await Promise.all([this.analyseShared(bodies), analyseGuarded(risky, timeLimit)])
+    for (const [id, facts] of [...found, ...shared, ...guarded]) {
+      found.set(id, facts)
+      if (facts.diagnostics.some((d) => REFUSALS.has(d.code))) this.refused.add(id)
+    }
+    return found
+  }
+
+  private async analyseShared(bodies: BodySource[]): Promise<[string, BodyFacts][]> {
+    if (bodies.length === 0) return []
     const shards = this.open(bodies.length)
     // By length, so that the shards finish together: parsing and rendering a body cost about as
     // much as it is long, and taking turns left one shard a third of a second behind at 4,000 articles.
@@ -54,7 +86,7 @@ export class ShardPool {
       shares[i]!.push(body)
     }
     const results = await Promise.all(shares.map((share, i) => shards[i]!.analyse(share)))
-    return new Map(results.flat())
+    return results.flat()
   }
 
   /**
@@ -74,7 +106,7 @@ export class ShardPool {
       const rendered: RenderedPage[] = []
       for (let at = 0; at < share.length; at += CHUNK) {
         const chunk = share.slice(at, at + CHUNK)
-        const bodies = chunk.flatMap((r) => (r.docId ? [bodyOf(r.docId)] : []))
+        const bodies = chunk.flatMap((r) => (r.docId ? [this.refused.has(r.docId) ? { ...bodyOf(r.docId), markdown: '' } : bodyOf(r.docId)] : []))
         rendered.push(...await shards[i]!.render(chunk, bodies))
         onProgress?.((done += chunk.length))
       }
@@ -107,6 +139,33 @@ function localShard(): Shard {
     times: async () => (loaded ? (await loaded).times() : { parse: 0, render: 0, minify: 0 }),
     close: async () => {},
   }
+}
+
+/**
+ * Parses each body on a worker thread of its own, one at a time, and ends the thread when a body
+ * runs over its time: the only way to stop the parser, which never yields. The clock starts once
+ * the thread is ready. The trees stay there: the body's own shard parses it again to render it.
+ */
+async function analyseGuarded(bodies: BodySource[], timeLimit: number): Promise<[string, BodyFacts][]> {
+  const found: [string, BodyFacts][] = []
+  let shard: Shard | undefined
+  try {
+    for (const body of bodies) {
+      shard ??= workerShard()
+      await shard.times()
+      const seconds = timeLimit * Math.max(1, Math.ceil(body.markdown.length / BUDGET_UNIT))
+      let timer: NodeJS.Timeout | undefined
+      const overrun = new Promise<'overrun'>((resolve) => { timer = setTimeout(() => resolve('overrun'), seconds * 1000) })
+      const result = await Promise.race([shard.analyse([body]), overrun]).finally(() => clearTimeout(timer))
+      if (result !== 'overrun') { found.push(...result); continue }
+      await shard.close()
+      shard = undefined
+      found.push([body.id, refusedFacts(problem('MarkdownTooSlow', [seconds], { file: body.id, line: body.bodyLine }))])
+    }
+  } finally {
+    await shard?.close()
+  }
+  return found
 }
 
 interface WorkerError { message: string; stack?: string; file?: string }

@@ -7,6 +7,7 @@
 import fc from 'fast-check'
 import { parse, parseDocument, stringify, visit, type ToStringOptions } from 'yaml'
 import { DOCTORS } from './helpers.ts'
+import { CMARK_SHAPES, GFM_SHAPES } from './pathological.ts'
 
 /**
  * fast-check's options for a property: `FC_SEED` (and `FC_PATH`, for the shrunk case) from the
@@ -181,6 +182,7 @@ export type Damage =
   | { kind: 'NUL'; at: Place }
   | { kind: 'emoji'; at: Place; emoji: string }
   | { kind: 'right to left'; at: Place; text: string }
+  | { kind: 'pasted markdown'; shape: string; size: number; fraction: number }
 
 const place: fc.Arbitrary<Place> = fc.oneof(
   fc.record({ offset: fc.nat({ max: 400 }) }),
@@ -208,6 +210,11 @@ export const damage: fc.Arbitrary<Damage> = fc.oneof(
   fc.record({ kind: fc.constant('NUL'), at: place }),
   fc.record({ kind: fc.constant('emoji'), at: place, emoji: fc.constantFrom(...EMOJI) }),
   fc.record({ kind: fc.constant('right to left'), at: place, text: fc.constantFrom(...RTL) }),
+  // A paragraph of a shape that makes Markdown parsers slow (tests/support/pathological.ts), pasted into a body.
+  fc.record({
+    kind: fc.constant('pasted markdown'), shape: fc.constantFrom(...Object.keys(CMARK_SHAPES), ...Object.keys(GFM_SHAPES)),
+    size: fc.constantFrom(2_000, 20_000), fraction: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+  }),
 ) as fc.Arbitrary<Damage>
 
 /** One to three kinds of damage, done in turn. */
@@ -289,5 +296,11 @@ function damageText(text: string, d: Exclude<Damage, { kind: 'truncate' | 'flip'
       return insert(d.at, d.emoji)
     case 'right to left':
       return insert(d.at, d.text)
+    case 'pasted markdown': {
+      // Between two lines of the body (of the whole text when it has no front matter), as a paragraph of its own.
+      const i = yaml[1]! + 1 + Math.floor(d.fraction * Math.max(0, lines.length - yaml[1]! - 1))
+      const pasted = (CMARK_SHAPES[d.shape] ?? GFM_SHAPES[d.shape]!)(d.size)
+      return [...lines.slice(0, i), '', pasted, '', ...lines.slice(i)].join('\n')
+    }
   }
 }

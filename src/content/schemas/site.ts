@@ -101,6 +101,11 @@ export const siteSchema = lazySchema((z) => {
       languageRedirect: z.boolean().default(false),
     }).default({ host: 'netlify', languageRedirect: false }),
     admin: adminSchema.default({ enabled: true, backend: gitGateway }),
+    /**
+     * Seconds the build gives one page's Markdown to be read, per 256 KB of it begun; a page
+     * that takes longer is stopped and reported (src/render/shards.ts).
+     */
+    bodyTimeLimit: z.number().positive().max(600).default(5),
   }).superRefine((site, ctx) => {
     if (site.deploy.languageRedirect && site.deploy.host !== 'netlify') {
       ctx.addIssue({ code: 'custom', path: ['deploy', 'languageRedirect'], message: `is supported on Netlify only (${site.deploy.host} cannot redirect by language in a static file): set it to false` })
