@@ -20,7 +20,7 @@ export interface EditorBundle { files: OutputFile[]; script: string; stylesheets
 
 const SHIMS = 'src/editor/shims'
 /** Libraries whose exact versions are inputs of the bundle. */
-const LIBRARIES = ['decap-cms-app', 'react', 'react-dom', 'esbuild']
+const LIBRARIES = ['decap-cms-core', 'decap-cms-widget-markdown', 'react', 'react-dom', 'esbuild']
 const KEPT_BUNDLES = 3
 
 export async function editorBundle(packageDir: string): Promise<EditorBundle> {
@@ -107,11 +107,14 @@ async function bundle(packageDir: string): Promise<EditorBundle> {
     absWorkingDir: packageDir,
     entryPoints: { editor: 'src/editor/main.tsx' },
     bundle: true,
+    // The preview is a chunk of its own, loaded when an entry is opened (src/editor/main.tsx).
+    splitting: true,
     minify: true,
     format: 'esm',
     target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
     outdir: ADMIN_DIR,
     entryNames: '[name].[hash]',
+    chunkNames: '[name].[hash]',
     assetNames: '[name].[hash]',
     loader: { '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.svg': 'file', '.png': 'file', '.gif': 'file' },
     jsx: 'automatic',
@@ -128,7 +131,7 @@ async function bundle(packageDir: string): Promise<EditorBundle> {
   const files = result.outputFiles.map((f) => ({ path: relative(packageDir, f.path).split('\\').join('/'), contents: f.contents }))
   return {
     files,
-    script: `/${files.find((f) => f.path.endsWith('.js'))!.path}`,
+    script: `/${files.find((f) => f.path.startsWith(`${ADMIN_DIR}/editor.`) && f.path.endsWith('.js'))!.path}`,
     stylesheets: files.filter((f) => f.path.endsWith('.css')).map((f) => `/${f.path}`),
   }
 }

@@ -6,7 +6,6 @@
  * and the file Decap makes of an entry is turned into that text with only the changed fields'
  * lines replaced; a translation the editor did not change is not written.
  */
-import { faithfulSave } from './faithful-save.ts'
 import type { Layout } from './layout.ts'
 
 interface Entry { data: string | null; file: { path: string; label?: string; id?: string | null } }
@@ -60,6 +59,8 @@ export function withLayout<T extends object>(backend: T, layout: Layout, fieldsO
       return { ...entry, file: { ...entry.file, path } }
     },
     persistEntry: async (entry: { dataFiles: DataFile[] }, options?: { useWorkflow?: boolean }) => {
+      // Fetched at the first save, with the YAML library it needs: the sign-in screen loads less.
+      const { faithfulSave } = await import('./faithful-save.ts')
       const files = entry.dataFiles.map((f) => {
         const path = layout.toSite(f.path)
         const original = asRead.get(path)

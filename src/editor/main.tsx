@@ -4,13 +4,12 @@
  * preview pane that shows the site's templates (preview.tsx). On the computer of an editor running
  * `clinic-build dev` it saves through the dev server's local backend instead of the Git host.
  */
-import './jitless.ts'
-import CMS from 'decap-cms-app'
-import type { AdminConfig } from '../admin/config.ts'
+import { lazy, Suspense } from 'react'
+import type { AdminConfig, CollectionLayout } from '../admin/config.ts'
 import type { RenderInput } from '../render/renderer.ts'
 import { withLayout } from './backends.ts'
+import CMS from './decap.ts'
 import { layoutOf, type Layout } from './layout.ts'
-import { previewOf } from './preview.tsx'
 
 const BACKENDS = ['github', 'git-gateway', 'proxy', 'test-repo']
 
@@ -24,8 +23,17 @@ async function start(): Promise<void> {
   const backend = await chosenBackend(config)
   const decap = { ...config.decap, backend }
   CMS.registerPreviewStyle(site.assets.stylesheet)
-  for (const collection of config.layout) CMS.registerPreviewTemplate(collection.collection, previewOf(collection, layout, site))
+  for (const collection of config.layout) CMS.registerPreviewTemplate(collection.collection, previewWhenOpened(collection, layout, site) as never)
   CMS.init({ config: decap as never })
+}
+
+/**
+ * The preview (the site's templates, schemas and advertising rules: a third of the editor) is
+ * fetched when an entry is first opened, so the sign-in screen loads Decap alone.
+ */
+function previewWhenOpened(collection: CollectionLayout, layout: Layout, site: RenderInput) {
+  const Preview = lazy(() => import('./preview.tsx').then((m) => ({ default: m.previewOf(collection, layout, site) })))
+  return (props: { entry: unknown }) => <Suspense fallback={<p>Loading the preview…</p>}><Preview {...props} /></Suspense>
 }
 
 async function json<T>(file: string): Promise<T> {

@@ -2,6 +2,7 @@
  * The preview pane: the page in the language chosen above it, rendered by the site's templates,
  * under the findings the build and `clinic-build check` would print for the file as it stands.
  */
+import './jitless.ts'
 import { useState } from 'react'
 import type { CollectionLayout } from '../admin/config.ts'
 import type { RenderInput } from '../render/renderer.ts'

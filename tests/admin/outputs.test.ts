@@ -11,6 +11,7 @@ import type { AdminConfig } from '../../src/admin/config.ts'
 import { emptyCache } from '../../src/build/cache.ts'
 import { readProject, rereadProject } from '../../src/content/read.ts'
 import { packageDir } from '../../src/util/package.ts'
+import { gzipSize } from '../../src/assets/budgets.ts'
 import { copySite, edit, projectRoot } from '../support/helpers.ts'
 
 let result: BuildResult
@@ -81,6 +82,25 @@ describe('/admin/', () => {
     const retitled = await rebuilt('content/en/services/ear.md', (t) => t.replace(/^title: .*$/m, 'title: Ear surgery, retitled'))
     expect(text(retitled, 'admin/preview.json')).toContain('Ear surgery, retitled')
     expect(adminFiles(retitled)).toEqual(adminFiles(await build({ root: site, write: false, cache: false })))
+  })
+
+  test('its first load, the script and the chunks it imports before it runs, is at most 1 MB gzipped', () => {
+    const page = text(result, 'admin/index.html')!
+    const entry = /<script type="module" src="\/(admin\/editor\.[A-Z0-9]+\.js)">/.exec(page)![1]!
+    // Static imports load before the script runs; import() (the preview, the save) waits for use.
+    const loaded = new Set<string>()
+    const visit = (path: string) => {
+      if (loaded.has(path)) return
+      loaded.add(path)
+      for (const m of text(result, path)!.matchAll(/(?:^|[;}])import(?:[^"'();]*?from)?\s*"\.\/([^"]+\.js)"/g)) visit(`admin/${m[1]}`)
+    }
+    visit(entry)
+    const bytes = [...loaded].reduce((sum, path) => sum + gzipSize(result.files.find((f) => f.path === path)!.contents), 0)
+    console.log(`the editor's first load: ${loaded.size} files, ${bytes.toLocaleString('en')} bytes gzipped`)
+    expect(loaded.size).toBeGreaterThan(1)
+    expect(bytes).toBeLessThanOrEqual(1024 * 1024)
+    // The preview is not part of it.
+    expect([...loaded].some((path) => path.includes('/preview.'))).toBe(false)
   })
 })
 
