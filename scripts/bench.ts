@@ -19,7 +19,8 @@
  * its own (pages a second). Last, the ratios the targets are stated in.
  * First, once per run, the shipped site's own figures: its start-up (built with its encoded images
  * kept and the rest of its cache removed, as after an upgrade of clinic-build), `--version` beside
- * Node's own start, on every Node given, and its check with no check cache.
+ * Node's own start, on every Node given, its check with no check cache, and its cold build with
+ * the content editor's bundle to make and kept.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -176,6 +177,28 @@ function startUp(work: string, node: string): { version: string; build: number; 
   return result
 }
 
+/**
+ * What the content editor costs a cold build of the shipped site: built with its page cache
+ * removed, once with the editor's bundle to make (.bundle/admin removed, as after an upgrade of
+ * clinic-build) and once with it kept, turn about.
+ */
+function editorCost(work: string): { toMake: number; kept: number } {
+  const site = copySite(work, 'editor')
+  const out = join(work, 'editor-out')
+  build(site, out)
+  const cache = join(site, '.clinic/cache')
+  const cold = (bundle: 'made' | 'kept') => {
+    rmSync(cache, { recursive: true, force: true })
+    if (bundle === 'made') rmSync(join(root, '.bundle/admin'), { recursive: true, force: true })
+    return build(site, out).seconds
+  }
+  const toMake: number[] = []
+  const kept: number[] = []
+  for (let i = 0; i < runs; i++) { toMake.push(cold('made')); kept.push(cold('kept')) }
+  rmSync(site, { recursive: true, force: true })
+  return { toMake: median(toMake), kept: median(kept) }
+}
+
 /** The shipped site's check with no check cache, the output folder built. */
 function shippedCheck(work: string): Run {
   const site = copySite(work, 'check')
@@ -196,6 +219,7 @@ const row = (n: number, pages: number, label: string, r: Run) =>
   const work = mkdtempSync(join(tmpdir(), 'clinic-bench-'))
   const starts = [process.execPath, ...otherNodes].map((node) => startUp(work, node))
   const checked = shippedCheck(work)
+  const editor = editorCost(work)
   const pages = pagesIn(join(work, 'check-out'))
   rmSync(work, { recursive: true, force: true })
   for (const s of starts) {
@@ -203,6 +227,8 @@ const row = (n: number, pages: number, label: string, r: Run) =>
     report.push(`| 0 | | clinic-build --version (Node ${s.version}) | ${s.cli.toFixed(3)} | | |`, `| 0 | | node -e 0 (Node ${s.version}) | ${s.node.toFixed(3)} | | |`)
   }
   row(0, pages, 'the shipped site: check, no check cache', checked)
+  row(0, pages, 'the shipped site, cold, the content editor\'s bundle to make', { seconds: editor.toMake })
+  row(0, pages, 'the shipped site, cold, the content editor\'s bundle kept', { seconds: editor.kept })
   ratios.push(`the shipped site: start-up ${starts.map((s) => `${s.build.toFixed(2)} s on Node ${s.version}`).join(', ')} (target 1 s); `
     + `--version ${starts.map((s) => `${s.cli.toFixed(3)} s (Node's own start ${s.node.toFixed(3)} s) on Node ${s.version}`).join(', ')} (target 0.1 s); `
     + `check with no check cache ${checked.seconds.toFixed(2)} s (target 10 s)`)
