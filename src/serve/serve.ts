@@ -29,6 +29,7 @@ export async function serve(options: ServeOptions, cwd = process.cwd()): Promise
     allowedHosts: options.allowedHosts,
     handlers: localHandlers({ root: resolve(cwd, options.root) }),
     headerRules: await loadHeaderRules(dir, (message) => console.error(`warning: ${message}`)),
+    compressAhead: true,
     onPortTaken: (taken, next) => console.error(`Port ${taken} is taken; trying ${next}.`),
     onError: (error) => console.error(`clinic-build: Internal error: ${(error as Error).stack ?? error}`),
   })

@@ -5,14 +5,16 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { readFileSync, statSync, type Stats } from 'node:fs'
+import { join } from 'node:path'
 import { readFile, stat } from 'node:fs/promises'
 import sirv from 'sirv'
 import { cachePolicy, contentType, isCompressible } from './content-headers.ts'
-import { chooseEncoding, CompressionMemo, MIN_COMPRESS_BYTES } from './compress.ts'
+import { chooseEncoding, CompressionMemo, LARGE_FILE_BYTES, MIN_COMPRESS_BYTES } from './compress.ts'
 import type { HeaderRules } from './netlify-headers.ts'
 import type { Target } from './request-target.ts'
 import { redirectLocation, resolveRequest, type Folder } from './resolve.ts'
 import { oncePerKey } from '../util/memo.ts'
+import { walkFolder } from '../util/walk-folder.ts'
 
 export interface StaticOptions extends Folder {
   /** Cache-Control for every response instead of the CDN policy (the dev server: no-store). */
@@ -21,6 +23,11 @@ export interface StaticOptions extends Folder {
   compress?: boolean
   /** Headers from the build's `_headers`, applied last. */
   headerRules?: HeaderRules
+  /**
+   * Compress the folder's large files (the content editor's script) in brotli as the server
+   * starts, so that the first request for one finds it ready, as it finds a small file (`serve`).
+   */
+  compressAhead?: boolean
 }
 
 type OkTarget = Extract<Target, { ok: true }>
@@ -35,6 +42,7 @@ export function staticFiles(options: StaticOptions) {
   // the folder once for the same reason).
   const statOf: (abs: string) => Promise<Stats> = options.unchanging ? oncePerKey(async (abs) => statSync(abs)) : (abs) => stat(abs)
   const read = options.unchanging ? async (abs: string) => readFileSync(abs) : (abs: string) => readFile(abs)
+  if (options.compress !== false && options.compressAhead) setImmediate(() => compressLarge(options.dir, memo, read))
 
   return async function serveStatic(req: IncomingMessage, res: ServerResponse, target: OkTarget): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -88,4 +96,17 @@ export function staticFiles(options: StaticOptions) {
     req.url = encodeURI(`/${file}`)
     send(req, res, () => { res.writeHead(404).end() })
   }
+}
+
+/** Brotli bodies of the folder's compressible files over LARGE_FILE_BYTES, made one after another in the background. */
+async function compressLarge(dir: string, memo: CompressionMemo, read: (abs: string) => Promise<Buffer>): Promise<void> {
+  const large: { abs: string; version: string }[] = []
+  walkFolder(dir, (path, entry) => {
+    if (entry.isDirectory()) return true
+    if (!entry.isFile() || !isCompressible(contentType(path))) return
+    const stats = statSync(join(dir, path))
+    if (stats.size > LARGE_FILE_BYTES) large.push({ abs: join(dir, path), version: `${stats.size}-${stats.mtime.getTime()}` })
+  })
+  // A failure here is only a lost head start: the request compresses the file itself.
+  for (const file of large) await memo.get(file.abs, file.version, 'br', () => read(file.abs)).catch(() => undefined)
 }
