@@ -2,7 +2,8 @@
  * The editor in Chromium, on the built site as `clinic-build serve` serves it (its `_headers`
  * policy in force), with Decap's in-memory test backend holding the service "ear" in both
  * languages: the preview pane shows the page the site's templates build, in either language, and
- * the findings `clinic-build check` would print for the text being typed; the editorial workflow
+ * the findings `clinic-build check` would print for the text being typed (for a pasted body the
+ * build would refuse, that refusal, the tab still answering); the editorial workflow
  * keeps a draft apart and publishes the site's own files. Nothing is requested from anywhere but
  * 127.0.0.1.
  */
@@ -105,7 +106,8 @@ describe('the preview pane, with the test backend', () => {
 })
 
 describe('the preview of a body the build would refuse, with the test backend', () => {
-  // The widget's own Markdown mode (a text box): its rich-text mode reads the body with Decap's parser, not the site's.
+  // The widget in its Markdown mode, a text box that keeps the text as typed: its rich-text mode
+  // turns the text into its own document with Decap's parser, a different one from the site's.
   const openWithBody = async (earBody: string) => {
     const context = await editorContext({ earBody })
     await context.addInitScript(() => localStorage.setItem('cms.md-mode', 'raw'))
@@ -126,20 +128,27 @@ describe('the preview of a body the build would refuse, with the test backend', 
     const screened = screenBody(body).refusal
     const expected = refusalOf(screened!, 'content/en/services/ear.md')
     expect(expected.code).toBe('MarkdownTooComplex')
-    const { context, page, errors } = await openWithBody(body)
+    const { context, page, errors } = await openWithBody('A body to be replaced.')
+    await preview(page).locator('main', { hasText: 'A body to be replaced.' }).waitFor(WAIT)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.url })
+    await page.evaluate((text) => navigator.clipboard.writeText(text), body)
+    const text = page.locator('[data-slate-editor]').first()
+    await text.click()
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.press('ControlOrMeta+V')
     const shown = preview(page).locator(`li[data-code="${expected.code}"]`)
     await shown.waitFor(WAIT)
     expect(await shown.innerText()).toContain(expected.message)
     expect(await shown.innerText()).toContain(`hint: ${expected.hint}`)
     // The page is shown without the text, which was not read.
     expect(await preview(page).locator('main').innerText()).toContain('Ear Surgery (Otoplasty)')
-    expect(await preview(page).locator('main').innerText()).not.toContain('Intro.')
+    expect(await preview(page).locator('main').innerText()).not.toMatch(/Intro\.|A body to be replaced/)
     await answers(page)
     await page.getByLabel('Summary').first().fill('Reshaping ears, previewed while the text is refused.')
     await preview(page).locator('main', { hasText: 'previewed while the text is refused' }).waitFor(WAIT)
     expect(await shown.count()).toBe(1)
-    // The editor's own text box still holds what was pasted, for the editor to mend.
-    expect((await page.locator('[data-slate-editor]').first().innerText()).length).toBeGreaterThan(50_000)
+    // The editor's own text box holds what was pasted, for the editor to mend.
+    expect((await text.innerText()).length).toBeGreaterThan(50_000)
     expect(errors).toEqual([])
     await context.close()
   })
