@@ -2,7 +2,8 @@
  * The editor in Chromium, on the built site as `clinic-build serve` serves it (its `_headers`
  * policy in force), with Decap's in-memory test backend holding the service "ear" in both
  * languages: the preview pane shows the page the site's templates build, in either language, and
- * the findings `clinic-build check` would print for the text being typed; the editorial workflow
+ * the findings `clinic-build check` would print for the text being typed (for a pasted body the
+ * build would refuse, that refusal, the tab still answering); the editorial workflow
  * keeps a draft apart and publishes the site's own files. Nothing is requested from anywhere but
  * 127.0.0.1.
  */
@@ -15,20 +16,26 @@ import { parseSite } from '../../src/content/site.ts'
 import { readHtml, select, textOf } from '../../src/check/html.ts'
 import { startSite, type Site } from '../support/runtime.ts'
 import { projectRoot } from '../support/helpers.ts'
+import { article, CMARK_SHAPES } from '../support/pathological.ts'
+import { refusalOf, screenBody } from '../../src/markdown/screen.ts'
 
 let site: Site
 const outside: string[] = []
 
-/** Decap's test backend reads window.repoFiles: a tree of folders, and each collection folder listed whole. */
-function repoFiles(): Record<string, unknown> {
+/**
+ * Decap's test backend reads window.repoFiles: a tree of folders, and each collection folder listed
+ * whole. `earBody`: the English page's Markdown body in place of its own, as if saved so.
+ */
+function repoFiles(earBody?: string): Record<string, unknown> {
   const file = (path: string) => ({ content: readFileSync(join(projectRoot, path), 'utf8') })
-  const ear = (locale: string) => ({ 'ear.md': file(`content/${locale}/services/ear.md`) })
+  const withBody = (text: string) => earBody === undefined ? text : `${/^---\n[\s\S]*?\n---\n/.exec(text)![0]}\n${earBody}\n`
+  const ear = (locale: string) => ({ 'ear.md': locale === 'en' ? { content: withBody(file(`content/en/services/ear.md`).content) } : file(`content/${locale}/services/ear.md`) })
   const top = (locale: string) => ({ 'index.md': file(`content/${locale}/index.md`), services: ear(locale) })
   return { content: { en: top('en'), cn: top('cn') }, 'content/en/services': ear('en'), 'content/cn/services': ear('cn') }
 }
 
 /** A context whose editor uses the test backend (or `backend`); any request off 127.0.0.1 is noted and refused. */
-async function editorContext(options: { checkConfig?: boolean; backend?: Record<string, string> } = {}): Promise<BrowserContext> {
+async function editorContext(options: { checkConfig?: boolean; backend?: Record<string, string>; earBody?: string } = {}): Promise<BrowserContext> {
   const context = await site.browser.newContext({ viewport: { width: 1400, height: 1000 }, ...(options.checkConfig ? { bypassCSP: true } : {}) })
   await context.route((url) => url.hostname !== '127.0.0.1', (route) => { outside.push(route.request().url()); return route.abort() })
   await context.route('**/admin/config.json', async (route) => {
@@ -38,7 +45,7 @@ async function editorContext(options: { checkConfig?: boolean; backend?: Record<
   })
   await context.addInitScript(({ files, checkConfig }) => {
     Object.assign(window, { repoFiles: files, ...(checkConfig ? { CLINIC_CHECK_CONFIG: true } : {}) })
-  }, { files: repoFiles(), checkConfig: options.checkConfig ?? false })
+  }, { files: repoFiles(options.earBody), checkConfig: options.checkConfig ?? false })
   return context
 }
 
@@ -95,6 +102,70 @@ describe('the preview pane, with the test backend', () => {
 
   test('nothing was requested from another address', () => {
     expect(outside).toEqual([])
+  })
+})
+
+describe('the preview of a body the build would refuse, with the test backend', () => {
+  // The widget in its Markdown mode, a text box that keeps the text as typed: its rich-text mode
+  // turns the text into its own document with Decap's parser, a different one from the site's.
+  const openWithBody = async (earBody: string) => {
+    const context = await editorContext({ earBody })
+    await context.addInitScript(() => localStorage.setItem('cms.md-mode', 'raw'))
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('crash', () => errors.push('the tab crashed'))
+    await openEar(page)
+    return { context, page, errors }
+  }
+  /** Bounded waits: a tab frozen by the parser fails them, where a wait with no bound would hang the file. */
+  const WAIT = { timeout: 30_000 }
+  const answers = (page: Page) => page.waitForFunction(() => 1 + 1 === 2, undefined, WAIT)
+
+  test('nested emphasis pasted into the text: the pane shows the build\'s refusal, and the tab goes on answering', async () => {
+    const body = 'Intro.\n\n' + CMARK_SHAPES['nested strong emph']!(56_000)
+    expect(body).toContain('*a **a '.repeat(4000) + 'b' + ' a** a*'.repeat(4000))
+    const screened = screenBody(body).refusal
+    const expected = refusalOf(screened!, 'content/en/services/ear.md')
+    expect(expected.code).toBe('MarkdownTooComplex')
+    const { context, page, errors } = await openWithBody('A body to be replaced.')
+    await preview(page).locator('main', { hasText: 'A body to be replaced.' }).waitFor(WAIT)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.url })
+    await page.evaluate((text) => navigator.clipboard.writeText(text), body)
+    const text = page.locator('[data-slate-editor]').first()
+    await text.click()
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.press('ControlOrMeta+V')
+    const shown = preview(page).locator(`li[data-code="${expected.code}"]`)
+    await shown.waitFor(WAIT)
+    expect(await shown.innerText()).toContain(expected.message)
+    expect(await shown.innerText()).toContain(`hint: ${expected.hint}`)
+    // The page is shown without the text, which was not read.
+    expect(await preview(page).locator('main').innerText()).toContain('Ear Surgery (Otoplasty)')
+    expect(await preview(page).locator('main').innerText()).not.toMatch(/Intro\.|A body to be replaced/)
+    await answers(page)
+    await page.getByLabel('Summary').first().fill('Reshaping ears, previewed while the text is refused.')
+    await preview(page).locator('main', { hasText: 'previewed while the text is refused' }).waitFor(WAIT)
+    expect(await shown.count()).toBe(1)
+    // The editor's own text box holds what was pasted, for the editor to mend.
+    expect((await text.innerText()).length).toBeGreaterThan(50_000)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('a long ordinary article, which the build parses under its time limit, is previewed whole', async () => {
+    const body = article(300_000)
+    expect(screenBody(body)).toEqual({ risky: true })
+    const sections = body.split('## A heading').length - 1
+    const { context, page, errors } = await openWithBody(body)
+    const headings = preview(page).locator('main h2', { hasText: /^A heading$/ })
+    await headings.nth(sections - 1).waitFor(WAIT)
+    expect(await headings.count()).toBe(sections)
+    expect(await preview(page).locator('main strong', { hasText: /^strong$/ }).count()).toBe(sections * 12)
+    expect(await preview(page).locator('li[data-code^="Markdown"]').count()).toBe(0)
+    await answers(page)
+    expect(errors).toEqual([])
+    await context.close()
   })
 })
 
