@@ -141,6 +141,8 @@ export function screenBody(markdown: string, firstLine = 1): Screened {
 
     for (let i = 0; i < rest.length; i++) {
       const c = rest.charCodeAt(i)
+      // An escaped mark (\* as the rich-text editor writes a literal star) is text to the parser.
+      if (c === 92 /* \ */) { i++; continue }
       let shape: Shape
       if (c === 42 /* * */ || c === 95 /* _ */ || c === 126 /* ~ */) shape = 'marks'
       else if (c === 91 /* [ */) shape = 'brackets'

@@ -24,6 +24,11 @@ test('no page of the shipped site is refused', () => {
   expect(refusals(files)).toEqual([])
 })
 
+test('escaped marks and brackets are text, not counted; the escaped backslash before a mark is', () => {
+  expect(screenBody('\\* \\[ \\` '.repeat(3_000)).refusal).toBeUndefined()
+  expect(screenBody('\\\\* '.repeat(3_000)).refusal).toMatchObject({ shape: 'marks' })
+})
+
 // Beside the project, as the benchmark finds it, or beside the folder of a worktree of it.
 const corpusScript = [join(projectRoot, '../shared/bench/gen-corpus.mjs'), join(projectRoot, '../../shared/bench/gen-corpus.mjs')].find(existsSync) ?? ''
 test.skipIf(!corpusScript)('no article of the 1,000-article synthetic corpus is refused', () => {
