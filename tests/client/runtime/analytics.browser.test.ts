@@ -186,14 +186,24 @@ test('a code-split chunk that fails to load (the analytics chunk) reloads the pa
   await context.close()
 })
 
+/**
+ * The page's clock installed and paused before the page loads, ten seconds ahead of where it
+ * was installed: a clock runs while the call to pause it travels, and pausing at a time it has
+ * passed is refused ("Cannot fast-forward to the past"), as a loaded CI machine showed.
+ */
+async function pausedClock(page: Page): Promise<void> {
+  const start = Date.now()
+  await page.clock.install({ time: start })
+  await page.clock.pauseAt(start + 10_000)
+}
+
 test('an island chunk that has not arrived 120 s after the page started reloads the page', async () => {
   const context = await isolatedContext(site, {}, [TAG_HOSTS])
   await stubTags(context)
   let held = false
   await context.route('**/assets/chunks/carousel.*.js', (route) => { if (held) return route.continue(); held = true }) // the first never answers
   const page = await context.newPage()
-  await page.clock.install()
-  await page.clock.pauseAt(Date.now())
+  await pausedClock(page)
   const loads = countLoads(page, '/')
   await page.goto(site.url('/'))
   await untilOnPausedClock(page, async () => held)
@@ -211,8 +221,7 @@ test('a runtime script that has not arrived after 120 s reloads the page', async
   let held = false
   await context.route('**/assets/main.*.js', (route) => { if (held) return route.continue(); held = true }) // the first never answers
   const page = await context.newPage()
-  await page.clock.install()
-  await page.clock.pauseAt(Date.now())
+  await pausedClock(page)
   const loads = countLoads(page, '/')
   await page.goto(site.url('/'), { waitUntil: 'commit' })
   await expect.poll(() => held).toBe(true)
