@@ -8,54 +8,25 @@
  *   FC_SEED=<seed> FC_PATH=<path> npx vitest run tests/serve/dev/damage.test.ts
  */
 import fc from 'fast-check'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { damaged, damages, runOptions, type Damage } from '../../support/damage.ts'
-import { BIN, copySite } from '../../support/helpers.ts'
-import { freePort, get } from '../../support/http.ts'
+import { copySite } from '../../support/helpers.ts'
+import { devProcess } from '../../support/dev-process.ts'
+import { get } from '../../support/http.ts'
 
 const PAGE = 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md'
 const PAGE_URL = '/blog/how-to-prepare-for-a-rhinoplasty/'
 const LOCALE = 'locales/en-SG.yaml'
 
 const site = copySite()
-let child: ChildProcess | undefined
-let output = ''
+const dev = devProcess(site)
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGTERM')
-    await once(child, 'exit')
-  }
+  await dev.stop()
   rmSync(site, { recursive: true, force: true })
 })
-
-/** Starts dev on the copy of the site; resolves with its address once it serves. */
-async function startDev(): Promise<string> {
-  const port = await freePort()
-  child = spawn(process.execPath, [BIN, 'dev', '--root', site, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
-  child.stderr!.on('data', (c) => { output += c })
-  return new Promise((started, failed) => {
-    child!.stdout!.on('data', (c) => {
-      output += c
-      const address = /Dev server at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1]
-      if (address) started(address)
-    })
-    child!.once('exit', (code) => failed(new Error(`dev exited ${code}:\n${output}`)))
-  })
-}
-
-/** Waits until `check` holds; after `ms`, fails with what dev printed last. */
-async function until(what: string, check: () => Promise<boolean>, ms: number): Promise<void> {
-  const end = performance.now() + ms
-  while (!(await check())) {
-    if (performance.now() > end) throw new Error(`No ${what} within ${ms} ms. dev printed, last:\n${output.slice(-3000)}`)
-    await new Promise((wait) => setTimeout(wait, 20))
-  }
-}
 
 type Save = { file: string; damage: Damage[] } | { good: number }
 
@@ -65,7 +36,7 @@ const save: fc.Arbitrary<Save> = fc.oneof(
 )
 
 test('no save stops dev, and each good save is served', async () => {
-  const url = await startDev()
+  const url = await dev.start()
   const original = new Map([PAGE, LOCALE].map((file) => [file, readFileSync(join(site, file))]))
   const status = async () => JSON.parse((await get(`${url}/__clinic/status`)).body.toString('utf8')) as { building: boolean; ok: boolean; builds: number }
   const answers = async () => (await get(`${url}/`)).status
@@ -77,7 +48,7 @@ test('no save stops dev, and each good save is served', async () => {
     if (changed.length === 0) return
     const before = (await status()).builds
     for (const [file, bytes] of changed) writeFileSync(join(site, file), bytes)
-    await until('a rebuild after the save', async () => { const s = await status(); return s.builds > before && !s.building }, 20_000)
+    await dev.until('a rebuild after the save', async () => { const s = await status(); return s.builds > before && !s.building }, 20_000)
   }
 
   // Every sequence ends with a good save.
@@ -88,13 +59,13 @@ test('no save stops dev, and each good save is served', async () => {
         const sentence = `A good save, number ${n} (${step.good}).`
         await write(new Map([[LOCALE, original.get(LOCALE)!], [PAGE, Buffer.concat([original.get(PAGE)!, Buffer.from(`\n${sentence}\n`)])]]))
         // The two files may be seen one rebuild apart.
-        await until('the good save served', async () => (await status()).ok && (await pageText()).includes(sentence), 10_000)
+        await dev.until('the good save served', async () => (await status()).ok && (await pageText()).includes(sentence), 10_000)
       } else {
         await write(new Map([[step.file, damaged(original.get(step.file)!, step.damage)]]))
       }
-      expect(child!.exitCode, output).toBeNull()
-      expect(await answers(), output).toBe(200)
+      expect(dev.exitCode(), dev.output()).toBeNull()
+      expect(await answers(), dev.output()).toBe(200)
     }
-    expect(output).not.toMatch(/internal ?error|\n\s+at /i)
+    expect(dev.output()).not.toMatch(/internal ?error|\n\s+at /i)
   }), runOptions(1, { endOnFailure: true }))
 }, 180_000)

@@ -4,52 +4,25 @@
  * the refusal; the server keeps answering with the last good build; another page's save while it
  * stands is reported with it; the next good save is built and served.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { request } from 'node:http'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { BIN, copySite } from '../../support/helpers.ts'
-import { freePort, get } from '../../support/http.ts'
+import { copySite } from '../../support/helpers.ts'
+import { devProcess } from '../../support/dev-process.ts'
+import { get } from '../../support/http.ts'
 
 const PAGE = 'content/en/blog/how-to-prepare-for-a-rhinoplasty.md'
 const PAGE_URL = '/blog/how-to-prepare-for-a-rhinoplasty/'
 const OTHER = 'content/en/privacy.md'
 
 const site = copySite()
-let child: ChildProcess | undefined
-let output = ''
+const dev = devProcess(site)
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGTERM')
-    await once(child, 'exit')
-  }
+  await dev.stop()
   rmSync(site, { recursive: true, force: true })
 })
-
-async function startDev(): Promise<string> {
-  const port = await freePort()
-  child = spawn(process.execPath, [BIN, 'dev', '--root', site, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
-  child.stderr!.on('data', (c) => { output += c })
-  return new Promise((started, failed) => {
-    child!.stdout!.on('data', (c) => {
-      output += c
-      const address = /Dev server at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1]
-      if (address) started(address)
-    })
-    child!.once('exit', (code) => failed(new Error(`dev exited ${code}:\n${output}`)))
-  })
-}
-
-async function until(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
-  const end = performance.now() + ms
-  while (!(await check())) {
-    if (performance.now() > end) throw new Error(`No ${what} within ${ms} ms. dev printed, last:\n${output.slice(-3000)}`)
-    await new Promise((wait) => setTimeout(wait, 50))
-  }
-}
 
 /** The first `problems` event the overlay's stream sends a tab that connects now. */
 function overlayProblems(url: string): Promise<string> {
@@ -68,14 +41,14 @@ function overlayProblems(url: string): Promise<string> {
 }
 
 test('a pasted body is refused in the terminal and the overlay; dev keeps serving, and the next good save recovers', async () => {
-  const url = await startDev()
+  const url = await dev.start()
   const status = async () => JSON.parse((await get(`${url}/__clinic/status`)).body.toString('utf8')) as { building: boolean; ok: boolean; builds: number }
   const saved = async (file: string, text: string) => {
     const before = (await status()).builds
     writeFileSync(join(site, file), text)
-    await until('a rebuild after the save', async () => { const s = await status(); return s.builds > before && !s.building })
+    await dev.until('a rebuild after the save', async () => { const s = await status(); return s.builds > before && !s.building })
   }
-  await until('the first build', async () => (await status()).builds > 0 && !(await status()).building)
+  await dev.until('the first build', async () => (await status()).builds > 0 && !(await status()).building)
   const original = readFileSync(join(site, PAGE), 'utf8')
   const served = (await get(`${url}${PAGE_URL}`)).body.toString('utf8')
 
@@ -83,7 +56,7 @@ test('a pasted body is refused in the terminal and the overlay; dev keeps servin
   // The pasted paragraph starts on the line after the original text.
   const line = original.split('\n').length + 1
   expect((await status()).ok).toBe(false)
-  expect(output).toContain(`${PAGE}:${line}  MarkdownTooComplex`)
+  expect(dev.output()).toContain(`${PAGE}:${line}  MarkdownTooComplex`)
   const problems = JSON.parse(await overlayProblems(url)) as { code: string; file: string; line: number; hint: string }[]
   expect(problems).toContainEqual(expect.objectContaining({ code: 'MarkdownTooComplex', file: PAGE, line }))
   expect(problems.find((p) => p.code === 'MarkdownTooComplex')!.hint).toMatch(/backticks/)
@@ -98,7 +71,7 @@ test('a pasted body is refused in the terminal and the overlay; dev keeps servin
 
   await saved(OTHER, other)
   await saved(PAGE, `${original}\nA good save.\n`)
-  await until('the good save served', async () => (await status()).ok && (await get(`${url}${PAGE_URL}`)).body.toString('utf8').includes('A good save.'))
-  expect(child!.exitCode).toBeNull()
-  expect(output).not.toMatch(/internal ?error|RangeError|\n\s+at /i)
+  await dev.until('the good save served', async () => (await status()).ok && (await get(`${url}${PAGE_URL}`)).body.toString('utf8').includes('A good save.'))
+  expect(dev.exitCode()).toBeNull()
+  expect(dev.output()).not.toMatch(/internal ?error|RangeError|\n\s+at /i)
 }, 300_000)
