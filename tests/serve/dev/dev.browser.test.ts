@@ -217,8 +217,9 @@ describe('clinic-build dev', () => {
     for (const path of doctors) expect(await page(path)).toContain('data-edited="yes"')
     expect(await page('/contact/')).not.toContain('data-edited')
     // The new worker took over the old one's cache: the four doctor pages, not the whole site; and
-    // the content editor's page and bundle, whose preview runs the templates (the old bundle is unpublished).
-    expect(stdout).toMatch(/templates\/pages\/Doctor\.tsx: built in \d+ ms \(4 pages rendered, 6 files updated, 1 removed\)/)
+    // the content editor's page, its script and its preview chunk, which runs the templates (the
+    // old script and chunk are unpublished; the chunks the templates do not reach stay).
+    expect(stdout).toMatch(/templates\/pages\/Doctor\.tsx: built in \d+ ms \(4 pages rendered, 7 files updated, 2 removed\)/)
   })
 
   test('a static file added, changed and removed: just that copy, and a reload each time', async () => {
