@@ -15,7 +15,7 @@ import { parseDoc } from '../../src/content/parse.ts'
 import { frontMatterSchemas } from '../../src/content/schemas/front-matter.ts'
 import { parseSite } from '../../src/content/site.ts'
 import { launchBrowser } from '../support/browser.ts'
-import { BIN, copySite, REBUILD, runCli } from '../support/helpers.ts'
+import { BIN, changedLines, copySite, REBUILD, runCli } from '../support/helpers.ts'
 import { get } from '../support/http.ts'
 
 const ARTICLE = 'content/en/blog/questions-to-ask-before-eyelid-surgery.md'
@@ -31,16 +31,6 @@ const outside: string[] = []
 const read = (file: string) => readFileSync(join(site, file), 'utf8')
 const write = (file: string, text: string) => writeFileSync(join(site, file), text)
 const modified = (file: string) => statSync(join(site, file)).mtimeMs
-/** The lines that differ between two versions of a file, as '-old' and '+new', the way a review diff shows them. */
-function changedLines(before: string, after: string): string[] {
-  const a = before.split('\n')
-  const b = after.split('\n')
-  let head = 0
-  while (head < a.length && a[head] === b[head]) head++
-  let tail = 0
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++
-  return [...a.slice(head, a.length - tail).map((l) => `-${l}`), ...b.slice(head, b.length - tail).map((l) => `+${l}`)]
-}
 const served = async (path: string) => (await get(`${url}${path}`)).body.toString('utf8')
 /** A file as the build reads it: its diagnostics, none when it is valid. */
 function parsed(file: string) {

@@ -6,22 +6,12 @@
 import { stringify } from 'yaml'
 import { describe, expect, test } from 'vitest'
 import { faithfulSave } from '../../src/editor/faithful-save.ts'
+import { changedLines } from '../support/helpers.ts'
 
 const FIELDS = ['title', 'description', 'summary', 'reviewedBy', 'reviewedOn', 'tags', 'body']
 
 /** The file Decap writes for these values: keys sorted its way, long lines folded. */
 const decap = (values: Record<string, unknown>, body: string) => `---\n${stringify(values)}---\n${body}\n`
-
-/** The lines that differ between two texts, as '-old' and '+new'. */
-function changedLines(a: string, b: string): string[] {
-  const x = a.split('\n')
-  const y = b.split('\n')
-  let head = 0
-  while (head < x.length && x[head] === y[head]) head++
-  let tail = 0
-  while (tail < x.length - head && tail < y.length - head && x[x.length - 1 - tail] === y[y.length - 1 - tail]) tail++
-  return [...x.slice(head, x.length - tail).map((l) => `-${l}`), ...y.slice(head, y.length - tail).map((l) => `+${l}`)]
-}
 
 const TRICKY = `---
 # The page's heading, as on the menu.
