@@ -205,19 +205,23 @@ test('history restoration is manual while the runtime runs; a reload restores na
   const page = await open('/services/', { viewport: { width: 1000, height: 600 } })
   expect(await page.evaluate(() => history.scrollRestoration)).toBe('manual')
   await page.evaluate(() => window.scrollTo(0, 500))
-  // Native restoration keeps what the visitor saw in place, not the offset: Chromium restores to
-  // an anchor element, so a layout that settles differently after the reload (once in CI, on a
-  // loaded machine, 118 px further down) still shows the same text at the same height. The first
-  // block of the main content below the viewport's top, measured a frame after the scroll.
-  const inView = () => page.evaluate(() => new Promise<{ index: number; top: number }>((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
-    const blocks = [...document.querySelectorAll('main :is(h1, h2, h3, p, li)')]
-    const index = blocks.findIndex((block) => block.getBoundingClientRect().top >= 0)
-    done({ index, top: Math.round(blocks[index]?.getBoundingClientRect().top ?? -1) })
-  }))))
-  const before = await inView()
-  expect(before.index).toBeGreaterThan(0)
+  // Native restoration is Chromium's own: it restores to an anchor element, and on a loaded
+  // machine the layout can settle elsewhere (CI has seen 118 px, and the block in view one line
+  // further on). What the runtime owns is handing restoration back on leaving, so the test holds
+  // the reload to what the visitor saw: the block that was first in view is still near where it
+  // was, within a quarter of the viewport, not at the top of the page.
+  const blockTop = (index: number) => page.evaluate((index) => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const block = document.querySelectorAll('main :is(h1, h2, h3, p, li)')[index]
+    done(Math.round(block?.getBoundingClientRect().top ?? Number.NaN))
+  }))), index)
+  const firstInView = await page.evaluate(() => [...document.querySelectorAll('main :is(h1, h2, h3, p, li)')]
+    .findIndex((block) => block.getBoundingClientRect().top >= 0))
+  expect(firstInView).toBeGreaterThan(0)
+  const before = await blockTop(firstInView)
+  await page.evaluate(() => addEventListener('pagehide', () => sessionStorage.setItem('restoration', history.scrollRestoration)))
   await page.reload()
-  await expect.poll(inView).toEqual(before)
+  expect(await page.evaluate(() => sessionStorage.getItem('restoration'))).toBe('auto')
+  await expect.poll(async () => Math.abs((await blockTop(firstInView)) - before)).toBeLessThanOrEqual(600 / 4)
   expect(await scrollY(page)).toBeGreaterThan(0)
   await context.close()
 })
