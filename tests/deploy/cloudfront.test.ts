@@ -14,6 +14,7 @@ import type { HeaderRule } from '../../src/deploy/static-hosts.ts'
 import type { Route, RouteTable, SiteConfig } from '../../src/types.ts'
 import { distribution, keyValueStore, loadFunction, unsupportedSyntax, type Answer } from '../support/cloudfront.ts'
 import { filesIn, projectRoot } from '../support/helpers.ts'
+import { writtenHeaderRules } from '../support/headers.ts'
 
 const REQUEST = '_cloudfront/viewer-request.js'
 const RESPONSE = '_cloudfront/viewer-response.js'
@@ -39,13 +40,7 @@ beforeAll(async () => {
 
 /** `_headers` read back: the site's headers and the folders' rules. */
 function headerRules(): { headers: Record<string, string>; folders: HeaderRule[] } {
-  const rules: HeaderRule[] = []
-  for (const line of text('_headers').split('\n')) {
-    if (!line.trim() || line.startsWith('#')) continue
-    if (!/^\s/.test(line)) rules.push({ path: line.trim(), headers: {} })
-    else if (line.trim().startsWith('!')) continue // Cloudflare's detach of a site-wide header: no header of its own
-    else { const [name, ...value] = line.trim().split(':'); rules.at(-1)!.headers[name!] = value.join(':').trim() }
-  }
+  const rules = writtenHeaderRules(text('_headers'))
   return { headers: rules.find((r) => r.path === '/*')!.headers, folders: rules.filter((r) => r.path !== '/*' && r.path !== '/assets/*') }
 }
 

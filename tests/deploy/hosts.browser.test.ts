@@ -11,14 +11,15 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { build } from '../../src/build/build.ts'
 import { parseSite } from '../../src/content/site.ts'
 import type { Route, SiteConfig } from '../../src/types.ts'
-import { launchBrowser, serveFolder, type RunningServer } from '../support/browser.ts'
+import { launchBrowser, serveFolder, watchedPage, type RunningServer } from '../support/browser.ts'
 import { ARTICLES, projectRoot } from '../support/helpers.ts'
 import { githubPagesHost, netlifyHost, wranglerPagesDev, wranglerVersion } from '../support/hosts.ts'
+import { writtenHeaderRules } from '../support/headers.ts'
 import { get } from '../support/http.ts'
 
 /** How a host differs on what is tested here, as its docs (or its runtime) say. */
@@ -69,33 +70,8 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => browser?.close())
 
-/** The `_headers` rules as written: path -> header -> value (the detach lines left out). */
-function headerRules(dir: string): Record<string, Record<string, string>> {
-  const rules: Record<string, Record<string, string>> = {}
-  let current: Record<string, string> = {}
-  for (const line of readFileSync(join(dir, '_headers'), 'utf8').split('\n')) {
-    if (!line.trim() || line.startsWith('#') || line.trim().startsWith('!')) continue
-    if (!/^\s/.test(line)) rules[line.trim()] = current = {}
-    else { const [name, ...value] = line.trim().split(':'); current[name!] = value.join(':').trim() }
-  }
-  return rules
-}
-
-/** A page that records every policy violation, as an event or on the console; nothing leaves 127.0.0.1. */
-async function watchedPage(): Promise<{ page: Page; violations: string[] }> {
-  const page = await browser.newPage()
-  page.setDefaultTimeout(15_000)
-  const violations: string[] = []
-  await page.exposeFunction('reportViolation', (v: string) => { violations.push(v) })
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`)
-    })
-  })
-  page.on('console', (m) => { if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text()) })
-  await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort())
-  return { page, violations }
-}
+/** The `_headers` rules as written: path -> header -> value. */
+const headerRules = (dir: string) => Object.fromEntries(writtenHeaderRules(readFileSync(join(dir, '_headers'), 'utf8')).map((r) => [r.path, r.headers]))
 
 const langOf = (html: string) => /<html[^>]*\blang="([^"]+)"/.exec(html)?.[1]
 const metaPolicy = (html: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1]
@@ -178,7 +154,7 @@ describe.each(HOSTS)('$name', (host) => {
   })
 
   test.runIf(host.browser)('in Chromium: one page of each kind, and the 404 pages, load and run without a policy violation', async () => {
-    const { page, violations } = await watchedPage()
+    const { page, violations } = await watchedPage(browser, 15_000)
     for (const path of PAGES) {
       const response = await page.goto(server.url + path, { waitUntil: 'networkidle' })
       expect([path, response!.status()]).toEqual([path, 200])
@@ -202,7 +178,7 @@ describe.each(HOSTS)('$name', (host) => {
   })
 
   test.runIf(host.browser)('in Chromium: the content editor starts at /admin/ and styles itself, with no policy violation', async () => {
-    const { page, violations } = await watchedPage()
+    const { page, violations } = await watchedPage(browser, 15_000)
     const response = await page.goto(`${server.url}/admin/`)
     expect(response!.status()).toBe(200)
     const login = page.getByRole('button', { name: /Login/i })

@@ -7,10 +7,11 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import sirv from 'sirv'
-import { buildSite, launchBrowser, type RunningServer } from '../support/browser.ts'
+import { buildSite, launchBrowser, watchedPage, type RunningServer } from '../support/browser.ts'
 import { BILINGUAL_PATHS, ENGLISH_ONLY_PATHS } from '../support/helpers.ts'
+import { writtenHeaderRules } from '../support/headers.ts'
 
 let browser: Browser
 let dist: string
@@ -27,9 +28,9 @@ afterAll(async () => { await browser?.close(); for (const s of servers) await s.
  * `notFound(path)` with status 404 (GitHub Pages: the root 404.html; Cloudflare: the nearest).
  */
 async function host(notFound: (path: string) => string): Promise<RunningServer> {
-  const rules = headerRules(readFileSync(join(dist, '_headers'), 'utf8'))
+  const rules = writtenHeaderRules(readFileSync(join(dist, '_headers'), 'utf8'))
   const apply = (res: { setHeader: (k: string, v: string) => void }, path: string) => {
-    for (const [pattern, headers] of rules) if (path.startsWith(pattern.replace(/\*$/, ''))) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
+    for (const { path: pattern, headers } of rules) if (path.startsWith(pattern.replace(/\*$/, ''))) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
   }
   const files = sirv(dist, { dev: true, setHeaders: (res, path) => apply(res, path) })
   const server: Server = createServer((req, res) => files(req, res, () => {
@@ -43,33 +44,6 @@ async function host(notFound: (path: string) => string): Promise<RunningServer> 
   return running
 }
 
-function headerRules(text: string): [string, Record<string, string>][] {
-  const rules: [string, Record<string, string>][] = []
-  for (const line of text.split('\n')) {
-    if (!line.trim() || line.startsWith('#') || line.trim().startsWith('!')) continue // `! Name`: Cloudflare's detach line
-    if (!/^\s/.test(line)) rules.push([line.trim(), {}])
-    else { const [name, ...value] = line.trim().split(':'); rules.at(-1)![1][name!] = value.join(':').trim() }
-  }
-  return rules
-}
-
-/** A page that records every policy violation, whether reported as an event or on the console. */
-async function watchedPage(): Promise<{ page: Page; violations: string[] }> {
-  const page = await browser.newPage()
-  page.setDefaultTimeout(10_000)
-  const violations: string[] = []
-  await page.exposeFunction('reportViolation', (v: string) => { violations.push(v) })
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`)
-    })
-  })
-  page.on('console', (m) => { if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text()) })
-  // Nothing leaves the machine; the policy is checked before a request is made, so it still applies.
-  await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort())
-  return { page, violations }
-}
-
 const PATHS = [...BILINGUAL_PATHS.flatMap((p) => [p, `/cn${p}`]), ...ENGLISH_ONLY_PATHS]
 
 describe('the policy in force', () => {
@@ -77,7 +51,7 @@ describe('the policy in force', () => {
   beforeAll(async () => { site = await host((path) => (path.startsWith('/cn/') ? 'cn/404.html' : '404.html')) })
 
   test.each(PATHS)('%s loads and runs without a policy violation', async (path) => {
-    const { page, violations } = await watchedPage()
+    const { page, violations } = await watchedPage(browser)
     const response = await page.goto(site.url + path, { waitUntil: 'load' })
     expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
     await page.waitForLoadState('networkidle')
@@ -99,7 +73,7 @@ describe('the policy in force', () => {
 
   test('the 404 pages load without a policy violation', async () => {
     for (const path of ['/nowhere/', '/cn/nowhere/']) {
-      const { page, violations } = await watchedPage()
+      const { page, violations } = await watchedPage(browser)
       const response = await page.goto(site.url + path, { waitUntil: 'networkidle' })
       expect(response!.status()).toBe(404)
       expect(violations, path).toEqual([])
@@ -111,7 +85,7 @@ describe('the policy in force', () => {
 describe('GitHub Pages', () => {
   test('the root 404 page shows the Chinese 404 under /cn/ and stays English elsewhere, within the policy', async () => {
     const pages = await host(() => '404.html')
-    const { page, violations } = await watchedPage()
+    const { page, violations } = await watchedPage(browser)
     const response = await page.goto(`${pages.url}/cn/services/nowhere/`)
     expect(response!.status()).toBe(404)
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe('zh')

@@ -64,6 +64,26 @@ export async function launchBrowser({ provokesViolations = false } = {}): Promis
 }
 
 /**
+ * A page of a `provokesViolations` browser that records each policy violation, reported as an
+ * event (with where it came from) or on the console, for the test to read. Nothing leaves
+ * 127.0.0.1; the policy is checked before a request is made, so it still applies.
+ */
+export async function watchedPage(browser: Browser, timeout = 10_000): Promise<{ page: Page; violations: string[] }> {
+  const page = await browser.newPage()
+  page.setDefaultTimeout(timeout)
+  const violations: string[] = []
+  await page.exposeFunction('reportViolation', (v: string) => { violations.push(v) })
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`)
+    })
+  })
+  page.on('console', (m) => { if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text()) })
+  await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort())
+  return { page, violations }
+}
+
+/**
  * Waits for `done` on a page whose clock stands still (page.clock.pauseAt), running the timers
  * that are due without moving the time: islands are requested in a task after the runtime's start
  * (src/client/islands.ts), and a paused clock runs that task only when told to.
