@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import type { Plugin } from 'esbuild'
 import { listFiles } from '../content/read.ts'
@@ -15,8 +16,12 @@ import type { OutputFile } from '../types.ts'
 import { madeWhenRead } from '../util/memo.ts'
 import { ADMIN_DIR } from './config.ts'
 
-/** The bundle's files, relative to the output folder. Example: [{ path: 'admin/editor.Q3X5.js', contents }] */
-export interface EditorBundle { files: OutputFile[]; script: string; stylesheets: string[] }
+/**
+ * The bundle's files, relative to the output folder (example: [{ path: 'admin/editor.Q3X5.js',
+ * contents }]); the addresses of the editor's script, of the preview's worker that reads long
+ * bodies (src/editor/body-reader.ts) and of the stylesheets.
+ */
+export interface EditorBundle { files: OutputFile[]; script: string; bodyReader: string; stylesheets: string[] }
 
 const SHIMS = 'src/editor/shims'
 /** Libraries whose exact versions are inputs of the bundle. */
@@ -61,7 +66,7 @@ async function readKept(dir: string): Promise<EditorBundle | undefined> {
       await stat(file) // a kept bundle missing a file is made again
       return madeWhenRead({ path, version: path, source: file }, () => readBundleFile(file))
     }))
-    return { files, script: index.script, stylesheets: index.stylesheets }
+    return { files, script: index.script, bodyReader: index.bodyReader, stylesheets: index.stylesheets }
   } catch {
     return undefined
   }
@@ -84,7 +89,7 @@ function keep(dir: string, made: EditorBundle): void {
       mkdirSync(join(temp, ADMIN_DIR), { recursive: true })
       writeFileSync(join(temp, file.path), file.contents)
     }
-    writeFileSync(join(temp, 'index.json'), JSON.stringify({ paths: made.files.map((f) => f.path), script: made.script, stylesheets: made.stylesheets }))
+    writeFileSync(join(temp, 'index.json'), JSON.stringify({ paths: made.files.map((f) => f.path), script: made.script, bodyReader: made.bodyReader, stylesheets: made.stylesheets }))
     if (!existsSync(dir)) renameSync(temp, dir)
     removeOldBundles(dirname(dir))
   } catch {
@@ -105,7 +110,7 @@ async function bundle(packageDir: string): Promise<EditorBundle> {
   const rules = readFileSync(join(packageDir, 'src/compliance/rules.yaml'), 'utf8')
   const result = await build({
     absWorkingDir: packageDir,
-    entryPoints: { editor: 'src/editor/main.tsx' },
+    entryPoints: { editor: 'src/editor/main.tsx', 'body-reader': 'src/editor/body-reader.ts' },
     bundle: true,
     // The preview is a chunk of its own, loaded when an entry is opened (src/editor/main.tsx).
     splitting: true,
@@ -126,12 +131,14 @@ async function bundle(packageDir: string): Promise<EditorBundle> {
       global: 'globalThis',
       CLINIC_COMPLIANCE_RULES: JSON.stringify(rules),
     },
-    plugins: [nodeShims(packageDir), configCheckedByTests(), withoutEval()],
+    plugins: [nodeShims(packageDir), configCheckedByTests(), withoutEval(), workerSafe(packageDir)],
   })
   const files = result.outputFiles.map((f) => ({ path: relative(packageDir, f.path).split('\\').join('/'), contents: f.contents }))
+  const entry = (name: string) => `/${files.find((f) => f.path.startsWith(`${ADMIN_DIR}/${name}.`) && f.path.endsWith('.js'))!.path}`
   return {
     files,
-    script: `/${files.find((f) => f.path.startsWith(`${ADMIN_DIR}/editor.`) && f.path.endsWith('.js'))!.path}`,
+    script: entry('editor'),
+    bodyReader: entry('body-reader'),
     stylesheets: files.filter((f) => f.path.endsWith('.css')).map((f) => `/${f.path}`),
   }
 }
@@ -184,6 +191,22 @@ function withoutEval(): Plugin {
           return { contents: text.replace(site.statement, site.instead), loader: 'js' }
         })
       }
+    },
+  }
+}
+
+/**
+ * The preview's worker (src/editor/body-reader.ts) shares the Markdown stack with the preview, and
+ * a worker has no document: micromark's decoder of character references has a browser build that
+ * decodes through a DOM element made when it loads, so the build for other places (a table of
+ * the references) is taken instead, in the worker and in the preview alike.
+ */
+function workerSafe(packageDir: string): Plugin {
+  const require = createRequire(join(packageDir, 'package.json'))
+  return {
+    name: 'worker-safe',
+    setup(build) {
+      build.onResolve({ filter: /^decode-named-character-reference$/ }, (args) => ({ path: require.resolve(args.path) }))
     },
   }
 }

@@ -28,7 +28,7 @@ export function adminFiles(site: SiteConfig, config: AdminConfig, input: RenderI
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>Content editor | ${escapeHtml(site.name)}</title>
-${bundle.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">\n`).join('')}<script type="module" src="${bundle.script}"></script>
+${bundle.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">\n`).join('')}<script type="module" src="${bundle.script}" data-body-reader="${bundle.bodyReader}"></script>
 </head>
 <body>
 <noscript>The content editor needs JavaScript.</noscript>

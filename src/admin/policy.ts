@@ -7,7 +7,8 @@
  * - `connect-src`: the Git host's API (GitHub's is another origin; Git Gateway and the local
  *   backend of `clinic-build dev` answer on the site's own);
  * - `img-src` GitHub's avatars, with the GitHub backend: the signed-in editor's picture.
- * Scripts come from the site's own origin only: the editor is one bundled file, and needs no
+ * - `worker-src 'self'`: the preview's worker that reads long bodies (src/editor/body-reader.ts).
+ * Scripts come from the site's own origin only: the editor's bundle and its chunks, which need no
  * 'unsafe-eval'. Pure.
  */
 import type { Directives } from '../deploy/policy.ts'

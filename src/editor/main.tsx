@@ -32,7 +32,9 @@ async function start(): Promise<void> {
  * fetched when an entry is first opened, so the sign-in screen loads Decap alone.
  */
 function previewWhenOpened(collection: CollectionLayout, layout: Layout, site: RenderInput) {
-  const Preview = lazy(() => import('./preview.tsx').then((m) => ({ default: m.previewOf(collection, layout, site) })))
+  // The worker that reads long bodies: its name holds a hash of its contents, which the page gives.
+  const bodyReader = document.querySelector<HTMLScriptElement>('script[data-body-reader]')?.dataset.bodyReader
+  const Preview = lazy(() => import('./preview.tsx').then((m) => ({ default: m.previewOf(collection, layout, site, bodyReader) })))
   return (props: { entry: unknown }) => <Suspense fallback={<p>Loading the preview…</p>}><Preview {...props} /></Suspense>
 }
 

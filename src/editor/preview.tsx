@@ -10,12 +10,14 @@ import type { Diagnostic } from '../types.ts'
 import { judge } from './findings.ts'
 import type { Layout } from './layout.ts'
 import { markdownFile, slugOf, type EntryData } from './page-source.ts'
+import { usePreviewBody } from './preview-body.ts'
 import { renderPreview } from './render-page.ts'
 
 /** The part of Decap's Immutable entry the preview reads. */
 interface Entry { get: (key: string) => unknown; getIn: (path: string[]) => { toJS: () => EntryData } | undefined }
 
-export function previewOf(collection: CollectionLayout, layout: Layout, site: RenderInput) {
+/** `bodyReader`: the script of the worker that reads long bodies (body-reader.ts). */
+export function previewOf(collection: CollectionLayout, layout: Layout, site: RenderInput, bodyReader?: string) {
   const defaultLocale = collection.locales.includes(site.site.defaultLocale) ? site.site.defaultLocale : collection.locales[0]!
   return function Preview(props: { entry: unknown }) {
     const entry = props.entry as Entry
@@ -24,7 +26,8 @@ export function previewOf(collection: CollectionLayout, layout: Layout, site: Re
     const slug = String(entry.get('slug') || '') || slugOf(entry.getIn(['data'])?.toJS().title)
     const path = layout.toSite(`${collection.folder}/${locale}/${slug}.md`)
     const { doc, findings } = judge(path, markdownFile(data), site.site)
-    const page = doc ? renderPreview(doc, site) : undefined
+    const body = usePreviewBody(doc, site.site.bodyTimeLimit, bodyReader)
+    const page = doc && body ? renderPreview(doc, site, body.tree) : undefined
     return (
       <div>
         <nav aria-label="Language of the preview" style={BAR}>
@@ -34,7 +37,8 @@ export function previewOf(collection: CollectionLayout, layout: Layout, site: Re
             </button>
           ))}
         </nav>
-        <Findings findings={page?.refusal ? [page.refusal, ...findings] : findings} file={path} />
+        <Findings findings={body?.refusal ? [body.refusal, ...findings] : findings} file={path} />
+        {body?.reading && <p role="status" data-reading-body style={{ ...BOX, borderColor: '#767676' }}>Reading the text of this long page, for at most {body.reading.seconds} s, as the build does.</p>}
         {page && <div lang={page.lang} data-preview-page dangerouslySetInnerHTML={{ __html: page.body }} />}
       </div>
     )

@@ -1,31 +1,26 @@
 /**
  * A page as the site will show it, rendered in the browser by the site's own templates
  * (src/render/render.tsx) from the rest of the site as last built (admin/preview.json, the build's
- * RenderInput) with the edited page put in place of its saved version. Pure.
+ * RenderInput) with the edited page, its body read (preview-body.ts), put in place of its saved
+ * version. Pure.
  */
 import type { Root } from 'mdast'
-import { factsOf, parseBody } from '../markdown/body.ts'
-import { refusalOf, screenBody } from '../markdown/screen.ts'
+import { factsOf } from '../markdown/body.ts'
 import { renderRoute } from '../render/render.tsx'
 import type { RenderInput } from '../render/renderer.ts'
 import { internalLinks } from '../routes/links.ts'
 import { collect } from '../routes/collections.ts'
 import { buildRouteTable } from '../routes/routes.ts'
-import type { Diagnostic, Doc } from '../types.ts'
+import type { Doc } from '../types.ts'
 
 export interface RenderedPreview {
   /** The page's <body> markup, and its language. */
   body: string
   lang: string
-  /** Why the page's Markdown was not read (the build's own refusal), its text then left out. */
-  refusal?: Diagnostic
 }
 
-export function renderPreview(doc: Doc, site: RenderInput): RenderedPreview | undefined {
-  // The build's pre-scan, here too: a body it refuses would freeze the editor's tab for minutes.
-  const screened = screenBody(doc.markdown, doc.bodyLine).refusal
-  const refusal = screened && refusalOf(screened, doc.id)
-  const tree = refusal ? { type: 'root' as const, children: [] } : parseBody(doc)
+/** `tree`: the edited body as read, empty when it was refused. */
+export function renderPreview(doc: Doc, site: RenderInput, tree: Root): RenderedPreview | undefined {
   const docs = [...site.docs.filter((d) => d.id !== doc.id), doc]
   const links = new Map<string, readonly string[]>([...site.links.filter(([id]) => id !== doc.id), [doc.id, internalLinks(factsOf(doc, tree))]])
   const locales = site.site.locales.map((l) => l.code)
@@ -44,6 +39,5 @@ export function renderPreview(doc: Doc, site: RenderInput): RenderedPreview | un
   return {
     body: /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? html,
     lang: /<html[^>]*\blang="([^"]*)"/.exec(html)?.[1] ?? doc.locale,
-    ...(refusal && { refusal }),
   }
 }

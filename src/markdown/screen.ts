@@ -50,6 +50,19 @@ export const refusedFacts = (refusal: Diagnostic): BodyFacts => ({ links: [], im
 /** The codes of the refusals, which leave a body unread. */
 export const REFUSALS: ReadonlySet<string> = new Set(['MarkdownTooDeep', 'MarkdownTooComplex', 'MarkdownTooSlow'])
 
+/** Characters of a body for which it is given site.yaml's `bodyTimeLimit` once more. */
+const BUDGET_UNIT = 256 * 1024
+
+/** Seconds a body may take to parse: `timeLimit` (site.yaml's bodyTimeLimit) per 256 KB of it begun. */
+export const timeBudget = (markdown: string, timeLimit: number) => timeLimit * Math.max(1, Math.ceil(markdown.length / BUDGET_UNIT))
+
+/** A body the parser was stopped on, after `seconds`. */
+export const tooSlow = (seconds: number, file: string, line: number) => problem('MarkdownTooSlow', [seconds], { file, line })
+
+/** A body whose reading ran out of stack (a RangeError from the parser's recursion). */
+export const stackRanOut = (file: string, line: number) =>
+  problem('MarkdownTooComplex', ['it nests too deeply for the Markdown reader, whose stack ran out'], { file, line })
+
 /** The refusal as the build reports it. */
 export function refusalOf(refusal: Refusal, file: string): Diagnostic {
   const at = { file, line: refusal.line }

@@ -6,7 +6,7 @@
 import type { Root } from 'mdast'
 import { factsOf, parseBody } from '../markdown/body.ts'
 import { problem } from '../errors.ts'
-import { refusedFacts } from '../markdown/screen.ts'
+import { refusedFacts, stackRanOut } from '../markdown/screen.ts'
 import { collect, type Collections } from '../routes/collections.ts'
 import { pageMinifier } from './minify.ts'
 import type { RenderContext } from '../page/index.ts'
@@ -85,7 +85,7 @@ export function createRenderer() {
       return bodies.map((body) => {
         sources.set(body.id, body)
         const tree = treeOf(body)
-        if (overflowed.has(body.id)) return [body.id, refusedFacts(problem('MarkdownTooComplex', ['it nests too deeply for the Markdown reader, whose stack ran out'], { file: body.id, line: body.bodyLine }))]
+        if (overflowed.has(body.id)) return [body.id, refusedFacts(stackRanOut(body.id, body.bodyLine))]
         return [body.id, factsOf(body, tree)]
       })
     },

@@ -7,8 +7,8 @@ import { availableParallelism } from 'node:os'
 import type { Derived, RenderedPage, Renderer, RenderInput, StageTimes } from './renderer.ts'
 import type { BodyFacts, BodySource, Route } from '../types.ts'
 import { startWorker } from '../util/workers.ts'
-import { InternalError, problem } from '../errors.ts'
-import { refusalOf, refusedFacts, REFUSALS, screenBody } from '../markdown/screen.ts'
+import { InternalError } from '../errors.ts'
+import { refusalOf, refusedFacts, REFUSALS, screenBody, timeBudget, tooSlow } from '../markdown/screen.ts'
 
 /** A renderer's methods, called across a thread boundary or not. */
 interface Shard {
@@ -23,9 +23,8 @@ interface Shard {
 const WORKERS_FROM = 300
 /** Pages per message to a shard: small enough for a steady progress indicator. */
 const CHUNK = 64
-/** Seconds a body may take to parse, per BUDGET_UNIT characters of it begun (site.yaml's bodyTimeLimit). */
+/** Seconds a body may take to parse, per 256 KB of it begun (site.yaml's bodyTimeLimit). */
 export const DEFAULT_TIME_LIMIT = 5
-const BUDGET_UNIT = 256 * 1024
 
 export interface AnalyseOptions {
   /** Seconds per 256 KB of a body (site.yaml's bodyTimeLimit). */
@@ -153,14 +152,14 @@ async function analyseGuarded(bodies: BodySource[], timeLimit: number): Promise<
     for (const body of bodies) {
       shard ??= workerShard()
       await shard.times()
-      const seconds = timeLimit * Math.max(1, Math.ceil(body.markdown.length / BUDGET_UNIT))
+      const seconds = timeBudget(body.markdown, timeLimit)
       let timer: NodeJS.Timeout | undefined
       const overrun = new Promise<'overrun'>((resolve) => { timer = setTimeout(() => resolve('overrun'), seconds * 1000) })
       const result = await Promise.race([shard.analyse([body]), overrun]).finally(() => clearTimeout(timer))
       if (result !== 'overrun') { found.push(...result); continue }
       await shard.close()
       shard = undefined
-      found.push([body.id, refusedFacts(problem('MarkdownTooSlow', [seconds], { file: body.id, line: body.bodyLine }))])
+      found.push([body.id, refusedFacts(tooSlow(seconds, body.id, body.bodyLine))])
     }
   } finally {
     await shard?.close()

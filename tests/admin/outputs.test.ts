@@ -22,12 +22,28 @@ const text = (r: BuildResult, path: string) => {
 
 beforeAll(async () => { result = await build({ root: projectRoot, write: false, cache: false }) })
 
+/** A script of the bundle and the chunks it imports statically, which load before it runs; import() (the preview, the save) waits for use. */
+function staticImports(entry: string): Set<string> {
+  const loaded = new Set<string>()
+  const visit = (path: string) => {
+    if (loaded.has(path)) return
+    loaded.add(path)
+    for (const m of text(result, path)!.matchAll(/(?:^|[;}])import(?:[^"'();]*?from)?\s*"\.\/([^"]+\.js)"/g)) visit(`admin/${m[1]}`)
+  }
+  visit(entry)
+  return loaded
+}
+
 describe('/admin/', () => {
   test('a page that loads the bundled editor, its configuration and the preview\'s data, from the site\'s origin only', () => {
     const page = text(result, 'admin/index.html')!
-    const script = /<script type="module" src="(\/admin\/editor\.[A-Z0-9]+\.js)"><\/script>/.exec(page)?.[1]
+    const [, script, bodyReader] = /<script type="module" src="(\/admin\/editor\.[A-Z0-9]+\.js)" data-body-reader="(\/admin\/body-reader\.[A-Z0-9]+\.js)"><\/script>/.exec(page) ?? []
     expect(script).toBeDefined()
     expect(result.files.map((f) => f.path)).toContain(script!.slice(1))
+    // The preview's worker for long bodies: a worker has no document, so nothing it loads may use one.
+    const workerLoads = [...staticImports(bodyReader!.slice(1))]
+    expect(workerLoads.length).toBeGreaterThan(1)
+    expect(workerLoads.filter((path) => text(result, path)!.includes('document.'))).toEqual([])
     expect(page).not.toMatch(/(src|href)="(https?:)?\/\//)
     const config = JSON.parse(text(result, 'admin/config.json')!) as AdminConfig
     expect(config.decap.collections.map((c) => c.name)).toEqual(['services', 'doctors', 'pages', 'articles', 'home-page', 'services-page', 'contact-page', 'thank-you-page', 'blog-page'])
@@ -86,21 +102,14 @@ describe('/admin/', () => {
 
   test('its first load, the script and the chunks it imports before it runs, is at most 1 MB gzipped', () => {
     const page = text(result, 'admin/index.html')!
-    const entry = /<script type="module" src="\/(admin\/editor\.[A-Z0-9]+\.js)">/.exec(page)![1]!
-    // Static imports load before the script runs; import() (the preview, the save) waits for use.
-    const loaded = new Set<string>()
-    const visit = (path: string) => {
-      if (loaded.has(path)) return
-      loaded.add(path)
-      for (const m of text(result, path)!.matchAll(/(?:^|[;}])import(?:[^"'();]*?from)?\s*"\.\/([^"]+\.js)"/g)) visit(`admin/${m[1]}`)
-    }
-    visit(entry)
+    const entry = /<script type="module" src="\/(admin\/editor\.[A-Z0-9]+\.js)"/.exec(page)![1]!
+    const loaded = staticImports(entry)
     const bytes = [...loaded].reduce((sum, path) => sum + gzipSize(result.files.find((f) => f.path === path)!.contents), 0)
     console.log(`the editor's first load: ${loaded.size} files, ${bytes.toLocaleString('en')} bytes gzipped`)
     expect(loaded.size).toBeGreaterThan(1)
     expect(bytes).toBeLessThanOrEqual(1024 * 1024)
-    // The preview is not part of it.
-    expect([...loaded].some((path) => path.includes('/preview.'))).toBe(false)
+    // The preview, and its worker, are not part of it.
+    expect([...loaded].some((path) => /\/(preview|body-reader)\./.test(path))).toBe(false)
   })
 })
 

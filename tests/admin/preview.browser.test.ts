@@ -17,7 +17,7 @@ import { readHtml, select, textOf } from '../../src/check/html.ts'
 import { startSite, type Site } from '../support/runtime.ts'
 import { projectRoot } from '../support/helpers.ts'
 import { article, CMARK_SHAPES } from '../support/pathological.ts'
-import { refusalOf, screenBody } from '../../src/markdown/screen.ts'
+import { refusalOf, screenBody, timeBudget, tooSlow } from '../../src/markdown/screen.ts'
 
 let site: Site
 const outside: string[] = []
@@ -108,8 +108,9 @@ describe('the preview pane, with the test backend', () => {
 describe('the preview of a body the build would refuse, with the test backend', () => {
   // The widget in its Markdown mode, a text box that keeps the text as typed: its rich-text mode
   // turns the text into its own document with Decap's parser, a different one from the site's.
-  const openWithBody = async (earBody: string) => {
+  const openWithBody = async (earBody: string, prepare?: (context: BrowserContext) => Promise<void>) => {
     const context = await editorContext({ earBody })
+    await prepare?.(context)
     await context.addInitScript(() => localStorage.setItem('cms.md-mode', 'raw'))
     const page = await context.newPage()
     const errors: string[] = []
@@ -153,17 +154,72 @@ describe('the preview of a body the build would refuse, with the test backend', 
     await context.close()
   })
 
+  test('a body the parser is slow over is read by a worker, which is stopped at the time limit, the tab answering throughout', async () => {
+    // 4,000 separate quotes: the pre-scan lets them through as risky, and the parser's time grows
+    // with the square of their number (about 0.9 s in Chromium's worker here, seconds in Node). Decap's
+    // text box slows on many thousand lines, so the site's limit is lowered to 0.4 s rather than
+    // the body made longer.
+    const body = 'Intro.\n\n' + '> a\n\n'.repeat(4000)
+    expect(screenBody(body)).toEqual({ risky: true })
+    const timeLimit = 0.4
+    const expected = tooSlow(timeBudget(body, timeLimit), 'content/en/services/ear.md', 1)
+    const { context, page, errors } = await openWithBody('A body to be replaced.', async (context) => {
+      await context.route('**/admin/preview.json', async (route) => {
+        const response = await route.fetch()
+        const input = await response.json() as { site: { bodyTimeLimit: number } }
+        await route.fulfill({ response, json: { ...input, site: { ...input.site, bodyTimeLimit: timeLimit } } })
+      })
+    })
+    const workers: { url: string; closed: boolean }[] = []
+    page.on('worker', (worker) => {
+      const seen = { url: worker.url(), closed: false }
+      workers.push(seen)
+      worker.on('close', () => { seen.closed = true })
+    })
+    await preview(page).locator('main', { hasText: 'A body to be replaced.' }).waitFor(WAIT)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.url })
+    await page.evaluate((text) => navigator.clipboard.writeText(text), body)
+    await page.locator('[data-slate-editor]').first().click()
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.press('ControlOrMeta+V')
+    // Until the refusal shows, the editor's own thread answers each frame asked of it at once,
+    // while the pane says that the text is being read.
+    const shown = preview(page).locator(`li[data-code="${expected.code}"]`)
+    const waits: number[] = []
+    let sawReading = false
+    for (const started = Date.now(); await shown.count() === 0 && Date.now() - started < 30_000;) {
+      const asked = Date.now()
+      await page.evaluate(() => new Promise((answered) => requestAnimationFrame(answered)))
+      waits.push(Date.now() - asked)
+      sawReading ||= await preview(page).locator('[data-reading-body]').count() > 0
+    }
+    expect(await shown.innerText()).toContain(expected.message)
+    expect(await shown.innerText()).toContain(`hint: ${expected.hint}`)
+    expect(sawReading).toBe(true)
+    expect(waits.length).toBeGreaterThan(2)
+    expect(Math.max(...waits)).toBeLessThan(500)
+    await expect.poll(() => workers).toEqual([{ url: expect.stringMatching(/\/admin\/body-reader\.\w+\.js$/), closed: true }])
+    expect(await preview(page).locator('[data-reading-body]').count()).toBe(0)
+    expect(await preview(page).locator('main').innerText()).toContain('Ear Surgery (Otoplasty)')
+    expect(await preview(page).locator('main blockquote').count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   test('a long ordinary article, which the build parses under its time limit, is previewed whole', async () => {
     const body = article(300_000)
     expect(screenBody(body)).toEqual({ risky: true })
     const sections = body.split('## A heading').length - 1
     const { context, page, errors } = await openWithBody(body)
+    const fallbacks: string[] = []
+    page.on('console', (message) => { if (message.text().includes("preview's worker")) fallbacks.push(message.text()) })
     const headings = preview(page).locator('main h2', { hasText: /^A heading$/ })
     await headings.nth(sections - 1).waitFor(WAIT)
     expect(await headings.count()).toBe(sections)
     expect(await preview(page).locator('main strong', { hasText: /^strong$/ }).count()).toBe(sections * 12)
     expect(await preview(page).locator('li[data-code^="Markdown"]').count()).toBe(0)
     await answers(page)
+    expect(fallbacks).toEqual([]) // read by the worker, not on the editor's own thread
     expect(errors).toEqual([])
     await context.close()
   })

@@ -40,8 +40,8 @@ test('emits exactly the documented files', () => {
     'og/blog-index-en.png', 'og/article-en.png', 'og/logo.png', 'blog/feed.xml',
   ]
   const hosts = ['_headers', '_redirects', '.nojekyll', '_cloudfront/viewer-request.js', '_cloudfront/viewer-response.js', '_cloudfront/key-value-store.json']
-  // The content editor (tests/admin/outputs.test.ts): its script and the chunks it fetches on use.
-  const admin = ['admin/index.html', 'admin/config.json', 'admin/preview.json', 'admin/editor.[hash].js', 'admin/preview.[hash].js', 'admin/faithful-save.[hash].js',
+  // The content editor (tests/admin/outputs.test.ts): its script, the chunks it fetches on use, the preview's worker.
+  const admin = ['admin/index.html', 'admin/config.json', 'admin/preview.json', 'admin/editor.[hash].js', 'admin/body-reader.[hash].js', 'admin/preview.[hash].js', 'admin/faithful-save.[hash].js',
     'admin/unavailable.[hash].js', 'admin/webp.[hash].js', 'admin/webp_enc.[hash].js', 'admin/webp_enc_simd.[hash].js']
   const expected = [...pages, '404.html', 'cn/404.html', 'sitemap.xml', 'robots.txt', ...sharing, ...hosts, ...admin, 'assets/main.[hash].js', 'assets/site.[hash].css', ...images].sort()
   // Island chunks (assets/chunks/) come and go with the islands; each island's tests cover its own.
