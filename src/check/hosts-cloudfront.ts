@@ -2,16 +2,17 @@
  * CloudFront's documented limits on what the build writes for it: each function's code at most
  * 10 KB; the KeyValueStore import file at most 5 MB, each key at most 512 characters and each
  * value at most 1,024 ("File format for key-value pairs", CloudFront Developer Guide). Pure:
- * `sizeOf` and `read` give a built file's bytes and text.
+ * `sizeOf` and `textOf` give a built file's bytes and text (undefined when there is none).
  */
 import { CLOUDFRONT_LIMIT, KEY_VALUE_STORE_FILE, KEY_VALUE_STORE_LIMITS, type KeyValue } from '../deploy/cloudfront.ts'
 import type { Diagnostic } from '../types.ts'
 
 type Severity = Diagnostic['severity']
 
-export function checkCloudFront(files: string[], sizeOf: (path: string) => number, read: (path: string) => string, severity: Severity): Diagnostic[] {
+export function checkCloudFront(files: string[], sizeOf: (path: string) => number, textOf: (path: string) => string | undefined, severity: Severity): Diagnostic[] {
   const functions = files.filter((f) => f.startsWith('_cloudfront/') && f.endsWith('.js')).flatMap((file) => functionSize(file, sizeOf(file), severity))
-  return [...functions, ...(files.includes(KEY_VALUE_STORE_FILE) ? keyValueStore(sizeOf(KEY_VALUE_STORE_FILE), read(KEY_VALUE_STORE_FILE), severity) : [])]
+  const store = textOf(KEY_VALUE_STORE_FILE)
+  return [...functions, ...(store === undefined ? [] : keyValueStore(sizeOf(KEY_VALUE_STORE_FILE), store, severity))]
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`

@@ -2,13 +2,13 @@
  * Host files: what the build wrote for each host must fit that host's documented limits: an error
  * for the host the site is deployed to (`deploy.host`), a warning for the others. The other hosts'
  * documented limits (files, sizes, `_headers` and `_redirects` rules) are checkHostLimits'. Pure:
- * `sizeOf` and `read` give a built file's bytes and text.
+ * `sizeOf` and `textOf` give a built file's bytes and text (undefined when there is no such file).
  */
 import type { Diagnostic, SiteConfig } from '../types.ts'
 import { checkCloudFront } from './hosts-cloudfront.ts'
 
-export function checkHostFiles(files: string[], sizeOf: (path: string) => number, site: SiteConfig, read: (path: string) => string): Diagnostic[] {
-  return checkCloudFront(files, sizeOf, read, site.deploy.host === 's3-cloudfront' ? 'error' : 'warning')
+export function checkHostFiles(files: string[], sizeOf: (path: string) => number, textOf: (path: string) => string | undefined, site: SiteConfig): Diagnostic[] {
+  return checkCloudFront(files, sizeOf, textOf, site.deploy.host === 's3-cloudfront' ? 'error' : 'warning')
 }
 
 /** A host's documented limits on what is uploaded, each checked when the site is deployed there. */

@@ -175,7 +175,7 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
   await timed('hosts', () => {
     const sizeOf = (path: string) => statSync(join(out, path)).size
     const textOf = (path: string) => (files.includes(path) ? readFileSync(join(out, path), 'utf8') : undefined)
-    return [...checkHostFiles(files, sizeOf, site, (path) => textOf(path) ?? ''), ...checkHostLimits(files, sizeOf, textOf, site)]
+    return [...checkHostFiles(files, sizeOf, textOf, site), ...checkHostLimits(files, sizeOf, textOf, site)]
   })
   await timed('accessibility', async (count) => {
     const fromContent = judgeContent(count)

@@ -16,7 +16,7 @@
  *                  revalidate, fingerprinted assets are kept a year.
  */
 import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
-import { IMMUTABLE_PATHS, type HeaderRule } from './static-hosts.ts'
+import { IMMUTABLE, IMMUTABLE_PATHS, REVALIDATE, type HeaderRule } from './static-hosts.ts'
 
 /** CloudFront refuses function code over 10 KB. */
 export const CLOUDFRONT_LIMIT = 10 * 1024
@@ -25,10 +25,6 @@ export const CLOUDFRONT_LIMIT = 10 * 1024
 export const KEY_VALUE_STORE_LIMITS = { fileBytes: 5 * 1024 * 1024, keyCharacters: 512, valueCharacters: 1024 }
 
 export const KEY_VALUE_STORE_FILE = '_cloudfront/key-value-store.json'
-
-/** As `clinic-build serve` answers (src/serve/content-headers.ts), and Netlify and Cloudflare Pages by default: pages revalidate. */
-const REVALIDATE = 'public, max-age=0, must-revalidate'
-const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 export interface KeyValue { key: string; value: string }
 

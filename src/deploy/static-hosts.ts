@@ -7,6 +7,10 @@ import type { OutputFile, RouteTable, SiteConfig } from '../types.ts'
 /** Fingerprinted files never change under their name, so browsers may keep them for a year. */
 export const IMMUTABLE_PATHS = '/assets/*'
 
+/** Cache-Control of fingerprinted assets (kept a year) and of everything else (revalidated), on every host. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+export const REVALIDATE = 'public, max-age=0, must-revalidate'
+
 /** A rule of `_headers`: the paths it matches and the headers it sets. */
 export interface HeaderRule { path: string; headers: Record<string, string> }
 
@@ -26,7 +30,7 @@ export function headersFile(headers: Record<string, string>, folders: HeaderRule
   const text = [
     '# Response headers for Netlify and Cloudflare Pages, written by clinic-build (clinic-build serve applies them too).',
     block('/*', headers),
-    block(IMMUTABLE_PATHS, { 'Cache-Control': 'public, max-age=31536000, immutable' }),
+    block(IMMUTABLE_PATHS, { 'Cache-Control': IMMUTABLE }),
     ...folders.map((rule) => block(rule.path, rule.headers, Object.keys(rule.headers).filter(setSiteWide))),
   ].join('\n')
   return { path: '_headers', contents: `${text}\n` }

@@ -60,7 +60,8 @@ export function faithfulSave(original: string | undefined, saved: string, fields
     const { start, end, trailing } = rangeOf(before.front, pair)
     edits.push({ start, end, text: isEmpty(value) ? '' : pairText(name, value, pair.value, trailing, before.front) })
   }
-  // New fields: after the nearest field before them in the schema's order, else before the first after, else at the end.
+  // New fields: after the nearest field before them in the schema's order, else before the first
+  // after, else after the last pair (before any comment or blank line that closes the front matter).
   const added = Object.keys(values).filter((name) => !present.has(name) && !isEmpty(values[name]))
     .sort((a, b) => order(fieldOf(a)) - order(fieldOf(b)))
   for (const name of added) {
@@ -69,7 +70,7 @@ export function faithfulSave(original: string | undefined, saved: string, fields
     const later = index === -1 ? undefined : fields.slice(index + 1).find((f) => present.has(f))
     const at = earlier ? rangeOf(before.front, present.get(earlier)!).end
       : later ? rangeOf(before.front, present.get(later)!).start
-        : endOfPairs(before.front)
+        : pairs.length > 0 ? rangeOf(before.front, pairs.at(-1)!).end : 0
     edits.push({ start: at, end: at, text: pairText(name, values[name], null, '', before.front) })
   }
 
@@ -103,14 +104,6 @@ function rangeOf(front: string, pair: Pair<Scalar, Node | null>): { start: numbe
   const end = lineEnd === -1 ? front.length : lineEnd + 1
   const rest = front.slice(valueEnd, end).replace(/\r?\n$/, '')
   return { start, end, trailing: /^\s+#/.test(rest) ? rest : '' }
-}
-
-/** The end of the last pair's lines, before any comment or blank line that closes the front matter. */
-function endOfPairs(front: string): number {
-  const doc = parseDocument(front)
-  const items = ((doc.contents as { items?: Pair<Scalar, Node | null>[] } | null)?.items ?? [])
-  const last = items[items.length - 1]
-  return last ? rangeOf(front, last).end : 0
 }
 
 /**

@@ -23,7 +23,9 @@ async function start(): Promise<void> {
   const backend = await chosenBackend(config)
   const decap = { ...config.decap, backend }
   CMS.registerPreviewStyle(site.assets.stylesheet)
-  for (const collection of config.layout) CMS.registerPreviewTemplate(collection.collection, previewWhenOpened(collection, layout, site) as never)
+  // The worker that reads long bodies: its name holds a hash of its contents, which the page gives.
+  const bodyReader = document.querySelector<HTMLScriptElement>('script[data-body-reader]')?.dataset.bodyReader
+  for (const collection of config.layout) CMS.registerPreviewTemplate(collection.collection, previewWhenOpened(collection, layout, site, bodyReader) as never)
   CMS.init({ config: decap as never })
 }
 
@@ -31,9 +33,7 @@ async function start(): Promise<void> {
  * The preview (the site's templates, schemas and advertising rules: a third of the editor) is
  * fetched when an entry is first opened, so the sign-in screen loads Decap alone.
  */
-function previewWhenOpened(collection: CollectionLayout, layout: Layout, site: RenderInput) {
-  // The worker that reads long bodies: its name holds a hash of its contents, which the page gives.
-  const bodyReader = document.querySelector<HTMLScriptElement>('script[data-body-reader]')?.dataset.bodyReader
+function previewWhenOpened(collection: CollectionLayout, layout: Layout, site: RenderInput, bodyReader: string | undefined) {
   const Preview = lazy(() => import('./preview.tsx').then((m) => ({ default: m.previewOf(collection, layout, site, bodyReader) })))
   return (props: { entry: unknown }) => <Suspense fallback={<p>Loading the preview…</p>}><Preview {...props} /></Suspense>
 }

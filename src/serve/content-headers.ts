@@ -1,5 +1,6 @@
 /** Content types with their charset, and how long a browser or CDN may keep each file. */
 import { lookup } from 'mrmime'
+import { IMMUTABLE, REVALIDATE } from '../deploy/static-hosts.ts'
 
 const TEXT = /^(text\/|application\/(javascript|json|xml|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/
 
@@ -17,9 +18,6 @@ export const isCompressible = (type: string): boolean => TEXT.test(type)
  * gives changed files a new name, so these can be kept for a year without revalidation.
  */
 const HASHED_ASSET = /^assets\/(.+\/)?[^/]+\.[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/
-
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
-export const REVALIDATE = 'public, max-age=0, must-revalidate'
 
 /** 'assets/site.5TKQ2ZLM.css' -> one year, immutable; pages and everything else -> revalidate. */
 export function cachePolicy(file: string): string {

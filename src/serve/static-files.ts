@@ -73,7 +73,7 @@ export function staticFiles(options: StaticOptions) {
     const encoding = compressible && !req.headers.range ? chooseEncoding(req.headers['accept-encoding']) : undefined
     const stats = await statOf(abs)
     if (encoding && stats.size >= MIN_COMPRESS_BYTES) {
-      const version = `${stats.size}-${stats.mtime.getTime()}`
+      const version = versionOf(stats)
       const etag = `W/"${version}-${encoding}"`
       if (status === 200 && req.headers['if-none-match'] === etag) { res.writeHead(304, { ETag: etag }).end(); return }
       const body = await memo.get(abs, version, encoding, () => read(abs))
@@ -84,7 +84,7 @@ export function staticFiles(options: StaticOptions) {
     if (status === 404 || options.unchanging) {
       // sirv would answer a 404 page with 200, and asks the disk again what each file is.
       if (status === 200) {
-        const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`
+        const etag = `W/"${versionOf(stats)}"`
         if (req.headers['if-none-match'] === etag) { res.writeHead(304, { ETag: etag }).end(); return }
         res.setHeader('ETag', etag)
         res.setHeader('Last-Modified', stats.mtime.toUTCString())
@@ -98,6 +98,9 @@ export function staticFiles(options: StaticOptions) {
   }
 }
 
+/** A file's version, in its ETag and its compressed bodies' key: a compression made ahead is found by the request. */
+const versionOf = (stats: Stats) => `${stats.size}-${stats.mtime.getTime()}`
+
 /** Brotli bodies of the folder's compressible files over LARGE_FILE_BYTES, made one after another in the background. */
 async function compressLarge(dir: string, memo: CompressionMemo, read: (abs: string) => Promise<Buffer>): Promise<void> {
   const large: { abs: string; version: string }[] = []
@@ -105,7 +108,7 @@ async function compressLarge(dir: string, memo: CompressionMemo, read: (abs: str
     if (entry.isDirectory()) return true
     if (!entry.isFile() || !isCompressible(contentType(path))) return
     const stats = statSync(join(dir, path))
-    if (stats.size > LARGE_FILE_BYTES) large.push({ abs: join(dir, path), version: `${stats.size}-${stats.mtime.getTime()}` })
+    if (stats.size > LARGE_FILE_BYTES) large.push({ abs: join(dir, path), version: versionOf(stats) })
   })
   // A failure here is only a lost head start: the request compresses the file itself.
   for (const file of large) await memo.get(file.abs, file.version, 'br', () => read(file.abs)).catch(() => undefined)

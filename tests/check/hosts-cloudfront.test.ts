@@ -19,7 +19,7 @@ const cloudFront = siteFor('s3-cloudfront')
 
 /** The hosts check over these files, as the folder would hold them. */
 const findings = (files: Record<string, string>, site = cloudFront) =>
-  checkHostFiles(Object.keys(files), (path) => Buffer.byteLength(files[path]!), site, (path) => files[path]!)
+  checkHostFiles(Object.keys(files), (path) => Buffer.byteLength(files[path]!), (path) => files[path], site)
     .map((d) => `${d.severity} ${d.code} ${d.file}`)
 
 const store = (pairs: { key: string; value: string }[], size?: number) => {
