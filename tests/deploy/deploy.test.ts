@@ -8,6 +8,7 @@ import { byTag, readHtml, select, textOf } from '../../src/check/html.ts'
 import { contentSecurityPolicy, serializePolicy } from '../../src/deploy/policy.ts'
 import { formatDiagnostic } from '../../src/errors.ts'
 import { copySite, edit, projectRoot } from '../support/helpers.ts'
+import { writtenHeaderRules } from '../support/headers.ts'
 
 let result: BuildResult
 const file = (path: string) => result.files.find((f) => f.path === path)?.contents as string | undefined
@@ -16,16 +17,7 @@ const pages = () => result.table!.routes.map((r) => readHtml(r.output, file(r.ou
 beforeAll(async () => { result = await build({ root: projectRoot, write: false }) })
 
 /** `_headers` as Netlify and Cloudflare read it: path -> header -> value. */
-function parseHeadersFile(text: string): Record<string, Record<string, string>> {
-  const rules: Record<string, Record<string, string>> = {}
-  let current: Record<string, string> = {}
-  for (const line of text.split('\n')) {
-    if (!line.trim() || line.startsWith('#') || line.trim().startsWith('!')) continue // `! Name`: Cloudflare's detach line
-    if (!/^\s/.test(line)) rules[line.trim()] = current = {}
-    else { const [name, ...value] = line.trim().split(':'); current[name!] = value.join(':').trim() }
-  }
-  return rules
-}
+const parseHeadersFile = (text: string) => Object.fromEntries(writtenHeaderRules(text).map((r) => [r.path, r.headers]))
 
 const directivesOf = (policy: string) => Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]))
 

@@ -75,7 +75,6 @@ export function runCli(args: string[], cwd = projectRoot, bin = BIN, env: NodeJS
   })
 }
 
-/** The visible text of an HTML page, without scripts, styles and tags. */
 /** The lines that differ between two versions of a text, as '-old' and '+new', the way a review diff shows them. */
 export function changedLines(before: string, after: string): string[] {
   const a = before.split('\n')
@@ -87,6 +86,7 @@ export function changedLines(before: string, after: string): string[] {
   return [...a.slice(head, a.length - tail).map((l) => `-${l}`), ...b.slice(head, b.length - tail).map((l) => `+${l}`)]
 }
 
+/** The visible text of an HTML page, without scripts, styles and tags. */
 export function textOf(html: string): string {
   return html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ')
     .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim()

@@ -15,6 +15,7 @@ import { parseAllRedirects } from '@netlify/redirect-parser'
 import { contentType } from '../../src/serve/content-headers.ts'
 import type { RunningServer } from './browser.ts'
 import { projectRoot } from './helpers.ts'
+import { freePort } from './http.ts'
 
 const TOOLS = join(projectRoot, 'tools/wrangler')
 export const WRANGLER = join(TOOLS, 'node_modules/wrangler/bin/wrangler.js')
@@ -28,15 +29,6 @@ export function requireWrangler(): void {
   if (!existsSync(WRANGLER) || !existsSync(WRANGLER_NODE)) {
     throw new Error('wrangler is not installed in tools/wrangler: run `npm run tools` (scripts/tools.sh; it needs the npm registry once), then run the tests again.')
   }
-}
-
-/** A port nothing listens on now: wrangler takes a number, not 0. */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await new Promise((ready) => probe.once('listening', ready))
-  const { port } = probe.address() as { port: number }
-  await new Promise((closed) => probe.close(closed))
-  return port
 }
 
 /** `wrangler pages dev <dir>`: Cloudflare's workerd serving the folder, no network needed. */

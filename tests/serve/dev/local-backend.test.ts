@@ -5,22 +5,20 @@
  * traversal however written). Each is refused with its catalogued name, and the site folder is
  * byte for byte as it was. The editor's own requests still read and write its files.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { BIN, bytesAndTime, copySite, filesIn } from '../../support/helpers.ts'
+import { devProcess } from '../../support/dev-process.ts'
+import { bytesAndTime, copySite, filesIn } from '../../support/helpers.ts'
 import { get } from '../../support/http.ts'
 
 const BACKEND = '/__clinic/cms/api/v1'
 const site = copySite()
-let child: ChildProcess | undefined
+const dev = devProcess(site)
 let url = ''
 let host = ''
 let before: Map<string, string>
-let output = ''
 
 /** Every file of the site folder but the dev server's own (.clinic/), with its bytes and when it was written. */
 const snapshot = () => new Map([...filesIn(site, bytesAndTime)].filter(([path]) => !path.startsWith('.clinic/')))
@@ -58,24 +56,12 @@ beforeAll(async () => {
   symlinkSync('../../package.json', join(site, 'static/images/linked.png'))
   before = snapshot()
 
-  child = spawn(process.execPath, [BIN, 'dev', '--root', site, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  child.stderr!.on('data', (c) => { output += c })
-  url = await new Promise<string>((started, failed) => {
-    child!.stdout!.on('data', (c) => {
-      output += c
-      const address = /Dev server at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1]
-      if (address) started(address)
-    })
-    child!.once('exit', (code) => failed(new Error(`dev exited ${code}:\n${output}`)))
-  })
+  url = await dev.start()
   host = new URL(url).host
 }, 180_000)
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGTERM')
-    await once(child, 'exit')
-  }
+  await dev.stop()
   rmSync(site, { recursive: true, force: true })
 })
 
@@ -172,7 +158,7 @@ describe('the local backend touches the Markdown under content/ and the media fo
     const paths = (listed.json as unknown as { file: { path: string }; data: string }[]).map((e) => e.file.path)
     expect(paths).toContain('content/en/contact.md')
     expect(paths.filter((p) => p.includes('linked'))).toEqual([])
-    expect(output).toContain('warning: content/en/linked-notes.md: left out of the content editor. "content/en/linked-notes.md" is a link that leads out of content/: the local backend does not follow it.\n')
+    expect(dev.output()).toContain('warning: content/en/linked-notes.md: left out of the content editor. "content/en/linked-notes.md" is a link that leads out of content/: the local backend does not follow it.\n')
     const media = await editor({ action: 'getMedia', params: { branch: 'main', mediaFolder: 'static/images' } })
     expect((media.json as unknown as { path: string }[]).map((m) => m.path)).toEqual(['static/images/arches.jpg'])
     expect(snapshot()).toEqual(before)
