@@ -8,6 +8,9 @@ export default defineConfig({
     // Generous: on a machine whose CPU is shared with others, the suite has run at two thirds of its usual speed.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // What a browser or a server does after an action is waited for with expect.poll: its default
+    // second was too short on a loaded machine (a worker's end reached Playwright later than that).
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       // Two files at a time: each then takes nearly twice as long, since most are bound by CPU, but
       // the suites with no browser finished sooner (the whole run: 1,536 s against 1,629 s).
