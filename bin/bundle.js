@@ -33,8 +33,11 @@ export async function cliBundle() {
 }
 
 function sourcesVersion() {
-  // This file too: how the bundle is made is part of what it is.
-  const hash = createHash('sha1').update(`${statSync(join(packageDir, 'tsconfig.json')).mtimeMs} ${statSync(import.meta.filename).mtimeMs}`)
+  // This file too: how the bundle is made is part of what it is. And npm's record of the installed
+  // tree, rewritten by every install: the Markdown stack is taken into the bundle, and an update
+  // of it must make a new one.
+  const installed = statSync(join(packageDir, 'node_modules/.package-lock.json'), { throwIfNoEntry: false })
+  const hash = createHash('sha1').update(`${statSync(join(packageDir, 'tsconfig.json')).mtimeMs} ${statSync(import.meta.filename).mtimeMs} ${installed?.size} ${installed?.mtimeMs}`)
   for (const folder of SOURCES) {
     for (const file of readdirSync(join(packageDir, folder), { recursive: true }).map(String).sort()) {
       const stats = statSync(join(packageDir, folder, file))

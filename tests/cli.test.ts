@@ -1,5 +1,5 @@
 /** The CLI as a process: exit codes, exact messages, and a previous site kept intact on failure. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -342,6 +342,49 @@ test('a bug in clinic-build is one line naming the file it was processing, and t
   expect(debug.stderr).toMatch(/caused by: TypeError: a planted bug\n\s+at /)
   rmSync(copy, { recursive: true, force: true })
 })
+
+test('after an install, the command\'s bundle, the editor\'s bundle and every result a build kept are made again', async () => {
+  // A copy whose node_modules holds the real packages, and a record of the installed tree of its own.
+  const copy = copyPackage()
+  const record = join(copy, 'node_modules/.package-lock.json')
+  rmSync(join(copy, 'node_modules'))
+  mkdirSync(join(copy, 'node_modules'))
+  for (const name of readdirSync(join(projectRoot, 'node_modules')).filter((n) => n !== '.package-lock.json')) {
+    symlinkSync(join(projectRoot, 'node_modules', name), join(copy, 'node_modules', name))
+  }
+  cpSync(join(projectRoot, 'node_modules/.package-lock.json'), record)
+  const site = copySite()
+  const out = join(site, 'dist')
+  const run = () => runCli(['--root', site, '--out', out], copy, join(copy, 'bin/clinic-build.js'))
+  const made = () => ({
+    command: readdirSync(join(copy, '.bundle')).filter((n) => n !== 'admin'),
+    editor: readdirSync(join(copy, '.bundle/admin')),
+    kept: readdirSync(join(site, '.clinic/cache/files')),
+  })
+
+  expect((await run()).status).toBe(0)
+  const first = made()
+  const site1 = filesIn(out, digestOf)
+  expect(first.kept.filter((name) => /^(image|og|bundle|admin|site|messages)-/.test(name)).length).toBeGreaterThan(10)
+  expect((await run()).stdout).toContain('Nothing changed since the last build')
+  expect(made()).toEqual(first)
+
+  // What npm writes when it installs another version of a library.
+  const tree = JSON.parse(readFileSync(record, 'utf8')) as { packages: Record<string, { version?: string }> }
+  tree.packages['node_modules/yaml']!.version += '-another'
+  writeFileSync(record, JSON.stringify(tree, null, 2))
+  const after = await run()
+  expect(after.status).toBe(0)
+  expect(after.stdout).not.toContain('Nothing changed since the last build')
+  const second = made()
+  expect(second.command).toHaveLength(2)
+  expect(second.editor).toHaveLength(2)
+  // Every kept result was made again, under a name of the new install's: none taken from the last.
+  expect(second.kept).toHaveLength(first.kept.length)
+  expect(second.kept.filter((name) => first.kept.includes(name))).toEqual([])
+  expect(filesIn(out, digestOf)).toEqual(site1)
+  rmSync(copy, { recursive: true, force: true })
+}, 180_000)
 
 test('the CLI runs from a bundle of its sources, made again when one of them changes', async () => {
   const copy = copyPackage()

@@ -11,7 +11,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import type { Plugin } from 'esbuild'
-import { listFiles } from '../content/read.ts'
+import { INSTALLED_TREE, listFiles } from '../content/read.ts'
 import type { OutputFile } from '../types.ts'
 import { madeWhenRead } from '../util/memo.ts'
 import { ADMIN_DIR } from './config.ts'
@@ -41,7 +41,8 @@ export async function editorBundle(packageDir: string): Promise<EditorBundle> {
 /**
  * A hash of the path, size and modification time of every file of src/ and templates/ (as the
  * command's own bundle is versioned, bin/bundle.js: reading them all would cost more than the
- * bundle itself takes to read) and of the versions of the libraries bundled.
+ * bundle itself takes to read), of the versions of the main libraries bundled, and of npm's
+ * record of the installed tree.
  */
 async function inputsHash(packageDir: string): Promise<string> {
   const hash = createHash('sha256')
@@ -51,6 +52,9 @@ async function inputsHash(packageDir: string): Promise<string> {
     files.forEach((f, i) => hash.update(`${folder}/${f} ${stats[i]!.size} ${stats[i]!.mtimeMs}\n`))
   }
   for (const name of LIBRARIES) hash.update(`${name}@${versionOf(packageDir, name)}\n`)
+  // Every other library bundled (Decap's widgets, their dependencies): npm rewrites this record at each install.
+  const installed = await stat(join(packageDir, INSTALLED_TREE)).catch(() => undefined)
+  hash.update(`${INSTALLED_TREE} ${installed?.size} ${installed?.mtimeMs}\n`)
   return hash.digest('hex').slice(0, 20)
 }
 

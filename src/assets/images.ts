@@ -13,7 +13,6 @@ import { readFile, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import type * as Htmlparser2 from 'htmlparser2'
 import type { Sharp } from 'sharp'
-import { hashOf } from '../util/memo.ts'
 import { keptFiles, type KeptFiles } from '../util/kept-files.ts'
 import { problem } from '../errors.ts'
 import { onFirstUse } from '../util/on-first-use.ts'
@@ -44,8 +43,6 @@ const encoders: Record<Format, (img: Sharp) => Sharp> = {
   jpg: (img) => img.jpeg(ENCODINGS.jpg),
   png: (img) => img.png(ENCODINGS.png),
 }
-/** Part of every kept encoding's name, so that new settings encode afresh. */
-const ENCODING_VERSION = hashOf(JSON.stringify(ENCODINGS)).slice(0, 8)
 // Loaded on first use: a build that finds every image's facts kept loads neither.
 const sharp = async () => (await import('sharp')).default
 const htmlparser2 = onFirstUse<typeof Htmlparser2>('htmlparser2')
@@ -84,7 +81,7 @@ export async function processImages(dir: string, files: string[], kept: KeptFile
       const entries: string[] = []
       for (const w of widths) {
         const output = `assets/images/${name}.${hash}-${w}.${format}`
-        const key = `image-${hash}-${w}.${format}.${ENCODING_VERSION}`
+        const key = `image-${hash}-${w}.${format}`
         outputs.push({ path: output, contents: await keep(key, () => encode(bytes, w, format)) })
         entries.push(`/${output} ${w}w`)
       }

@@ -95,17 +95,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const spare = persistent === true && options.write !== false ? spareFolder(join(folders.root, SPARE_DIR), cache.output) : undefined
   const next: BuildCache = { ...emptyCache(), steps: cache.steps }
   const remember = <T>(step: string, inputs: unknown[], run: () => T) => memo(cache, step, inputs, run)
-  const kept = keptFiles(persistent === true ? join(folders.root, CACHE_DIR, 'files') : undefined)
+  const kept = keptFiles(persistent === true ? join(folders.root, CACHE_DIR, 'files') : undefined, code)
 
   // The site configuration's and the messages' results are kept between builds: a build whose
   // sources are all cached then loads neither yaml nor zod (about 0.1 s).
   const { site, diagnostics: siteProblems } = await remember('site', [textHash(project.siteFile)],
-    () => kept(`site-${hashOf(code, textHash(project.siteFile))}`, () => parseSite(project.siteFile)))
+    () => kept(`site-${textHash(project.siteFile)}`, () => parseSite(project.siteFile)))
   diagnostics.push(...siteProblems)
   if (!site) return stop()
   // The content editor's bundle depends on clinic-build alone: made once, then read (src/admin/bundle.ts).
   // Kept as a file like the site configuration's: made from the schemas, it would load zod.
-  const admin = await remember('admin config', [site], () => kept(`admin-${hashOf(code, textHash(project.siteFile))}`, () => adminConfig(site)))
+  const admin = await remember('admin config', [site], () => kept(`admin-${textHash(project.siteFile)}`, () => adminConfig(site)))
   // A save under `clinic-build dev` keeps the templates (a template edit starts a fresh worker): nothing to redo.
   const editorReady = admin ? remember('editor bundle', project.templateFiles, () => editorBundle(packageDir)) : undefined
   editorReady?.catch(() => {}) // awaited below, unless the content fails first
@@ -121,7 +121,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     bodiesParsed.catch(() => {})
     const parsed = await timed('parse', async () => {
       const { messages, diagnostics: messageProblems } = await remember('messages', [site, ...project.localeFiles.map(textHash)],
-        () => kept(`messages-${hashOf(code, textHash(project.siteFile), ...project.localeFiles.flatMap((f) => [f.path, textHash(f)]))}`, () => loadMessages(project.localeFiles, site)))
+        () => kept(`messages-${hashOf(textHash(project.siteFile), ...project.localeFiles.flatMap((f) => [f.path, textHash(f)]))}`, () => loadMessages(project.localeFiles, site)))
       const { docs, unreadable, diagnostics: docProblems } = parseDocs(project.content, site, (file, site) => whileProcessing(file.path, () => parseKnown(file, site, textHash(project.siteFile), cache, next)))
       diagnostics.push(...messageProblems, ...docProblems, ...checkTemplateKeys(project.templateFiles, messages))
       return { messages, unreadable, docs: options.drafts ? docs : docs.filter((d) => !d.data.draft) }
@@ -159,7 +159,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (failed()) return stop()
     const generatedCss = placeholderCss(pictures.images)
     const bundled = await timed('bundle', () => remember('bundle', [generatedCss, ...project.styleFiles.map((f) => f.text)],
-      () => kept(`bundle-${hashOf(code, generatedCss)}`, () => bundleAssets(packageDir, generatedCss))))
+      () => kept(`bundle-${hashOf(generatedCss)}`, () => bundleAssets(packageDir, generatedCss))))
     const input: RenderInput = {
       site, messages: parsed.messages, routes: table.routes, assets: bundled.assets, images: pictures.images,
       docs: parsed.docs.map(withoutBody), links: [...links],

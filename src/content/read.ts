@@ -177,9 +177,17 @@ function upsert(files: SourceFile[], path: string, file: SourceFile | undefined)
   return file === undefined ? others : [...others, file].sort((a, b) => (a.path < b.path ? -1 : 1))
 }
 
-/** The generator's own code, whose changes must not be answered from the build cache. */
+/** npm's record of the packages it installed, rewritten by every install. */
+export const INSTALLED_TREE = 'node_modules/.package-lock.json'
+
+/**
+ * The generator's own code, whose changes must not be answered from the build cache: its sources
+ * and styles, and the exact versions of the libraries installed beside it (npm's record of the
+ * tree it installed, read as empty where there is none), since the kept results of sharp,
+ * esbuild, the Markdown stack and React are theirs as much as the code's.
+ */
 export async function readCode(packageDir: string): Promise<SourceFile[]> {
-  const paths = ['package.json', ...(await listFiles(join(packageDir, 'src'))).map((p) => `src/${p}`),
+  const paths = ['package.json', INSTALLED_TREE, ...(await listFiles(join(packageDir, 'src'))).map((p) => `src/${p}`),
     ...(await listFiles(join(packageDir, 'templates/styles'))).map((p) => `templates/styles/${p}`)]
   return readAll(packageDir, paths)
 }

@@ -16,18 +16,24 @@ export interface KeptFiles {
   save(): Promise<void>
 }
 
-export function keptFiles(dir?: string): KeptFiles {
+/**
+ * `maker`: the version of what makes the results (build/cache.ts codeVersion: clinic-build's code
+ * and the libraries installed beside it), part of every file's name, so that a result is taken
+ * only by the code that would have made it the same.
+ */
+export function keptFiles(dir?: string, maker = ''): KeptFiles {
   const used = new Set<string>()
   const made = new Map<string, Buffer>()
   const kept = async <T>(key: string, make: () => T | Promise<T>): Promise<T> => {
     if (!dir) return make()
-    used.add(key)
-    const stored = await readFile(join(dir, key)).catch(() => undefined)
+    const name = `${key}~${maker.slice(0, 16)}`
+    used.add(name)
+    const stored = await readFile(join(dir, name)).catch(() => undefined)
     if (stored) {
       try { return deserialize(stored) as T } catch { /* another format: made again */ }
     }
     const value = await make()
-    made.set(key, serialize(value))
+    made.set(name, serialize(value))
     return value
   }
   const save = async () => {

@@ -145,7 +145,7 @@ test('an unchanged image is not encoded again; a changed one is, and the old enc
   const keptDir = join(site, '.clinic/cache/files')
   expect(existsSync(join(site, '.clinic/cache/images'))).toBe(false) // removed by the first build
   const times = () => Object.fromEntries(readdirSync(keptDir).map((f) => [f, statSync(join(keptDir, f)).mtimeMs]))
-  const encodings = () => readdirSync(keptDir).filter((f) => /^image-.*\.(avif|webp|jpg)\./.test(f))
+  const encodings = () => readdirSync(keptDir).filter((f) => /^image-.*\.(avif|webp|jpg)~/.test(f))
   const before = times()
   expect(encodings()).toHaveLength(9) // arches.jpg: 480, 960 and 1600 px, in three formats
   await build({ root: site, out: join(site, 'dist') })

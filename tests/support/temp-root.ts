@@ -29,7 +29,7 @@ export default function setup(): () => void {
 /**
  * The results of the shipped site's build that depend on nothing but their inputs' bytes: the
  * encodings of its images and its sharing images (src/util/kept-files.ts names each by a hash of
- * what it was made from). Encoding them was 1.8 s of the first build of each of the suites' site
+ * what it was made from, and by the version of the code and libraries that made it). Encoding them was 1.8 s of the first build of each of the suites' site
  * copies; a copy that changes an image, or draws a new sharing image, still makes its own.
  */
 const KEPT_RESULTS = /^(image|og)-/
