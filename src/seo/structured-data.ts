@@ -19,9 +19,9 @@ export function structuredData(page: Page): JsonLd[] {
   const { route } = page
   if (route.status !== 200) return []
   const nodes: JsonLd[] = []
-  if (route.template === 'home' || route.template === 'contact') nodes.push(clinic(page))
+  if (route.template === 'home' || route.template === 'contact') nodes.push(clinic(page), webPage(page, route.template === 'home' ? 'WebPage' : 'ContactPage', clinicId(page)))
   if (route.path !== '/') nodes.push(breadcrumbs(page))
-  if (route.template === 'doctor') nodes.push(physician(page))
+  if (route.template === 'doctor') nodes.push(physician(page), webPage(page, 'ProfilePage', physicianId(page)))
   if (route.template === 'article') nodes.push(blogPosting(page))
   if (route.template === 'service' || route.template === 'article') nodes.push(medicalWebPage(page))
   return nodes
@@ -36,6 +36,7 @@ export function jsonLdScript(nodes: JsonLd[]): string {
 
 const absolute = (page: Page, url: string) => page.site.baseUrl + url
 const clinicId = (page: Page) => `${page.site.baseUrl}/#clinic`
+const physicianId = (page: Page) => `${absolute(page, page.route.url)}#physician`
 
 /** The clinic as the contact page shows it: address, map position, numbers and opening hours. */
 function clinic(page: Page): JsonLd {
@@ -55,9 +56,23 @@ function clinic(page: Page): JsonLd {
     geo: { '@type': 'GeoCoordinates', latitude: site.geo.lat, longitude: site.geo.lng },
     hasMap: site.map.linkUrl,
     openingHoursSpecification: site.openingHours.map((h) => ({
-      '@type': 'OpeningHoursSpecification', dayOfWeek: h.days.map((d) => `https://schema.org/${DAY_NAMES[d]}`), opens: h.opens, closes: h.closes,
+      // schema.org's Time is hh:mm:ss; site.yaml writes hh:mm.
+      '@type': 'OpeningHoursSpecification', dayOfWeek: h.days.map((d) => `https://schema.org/${DAY_NAMES[d]}`), opens: `${h.opens}:00`, closes: `${h.closes}:00`,
     })),
+  }
+}
+
+/**
+ * The page itself, in its language, about the clinic or the doctor it describes: schema.org gives
+ * inLanguage to pages (creative works), not to an organisation or a person.
+ */
+function webPage(page: Page, type: 'WebPage' | 'ContactPage' | 'ProfilePage', subject: string): JsonLd {
+  return {
+    '@type': type,
+    url: absolute(page, page.route.url),
+    name: page.doc?.data.title,
     inLanguage: page.locale.lang,
+    [type === 'ProfilePage' ? 'mainEntity' : 'about']: { '@id': subject },
   }
 }
 
@@ -91,7 +106,7 @@ function physician(page: Page): JsonLd {
   const registration = page.site.doctors.find((d) => `/${d.slug}/` === page.doc!.path)
   return {
     '@type': 'IndividualPhysician',
-    '@id': `${absolute(page, page.route.url)}#physician`,
+    '@id': physicianId(page),
     name: data.name,
     url: absolute(page, page.route.url),
     description: data.description,
@@ -105,7 +120,6 @@ function physician(page: Page): JsonLd {
     ],
     memberOf: (data.memberships ?? []).map((m) => ({ '@type': 'Organization', name: m })),
     practicesAt: clinicReference(page),
-    inLanguage: page.locale.lang,
   }
 }
 

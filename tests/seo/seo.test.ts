@@ -33,18 +33,21 @@ function jsonLd(page: HtmlPage): Node[] {
 
 /** Required properties per type: Google's for its rich results, ours for what a clinic must state. */
 const REQUIRED: Record<string, string[]> = {
-  MedicalClinic: ['@id', 'name', 'url', 'logo', 'telephone', 'address', 'geo', 'openingHoursSpecification', 'inLanguage'],
+  MedicalClinic: ['@id', 'name', 'url', 'logo', 'telephone', 'address', 'geo', 'openingHoursSpecification'],
   BreadcrumbList: ['itemListElement'],
   BlogPosting: ['headline', 'author', 'datePublished', 'dateModified', 'publisher', 'image', 'inLanguage'],
-  IndividualPhysician: ['name', 'url', 'hasCredential', 'practicesAt', 'inLanguage'],
+  IndividualPhysician: ['@id', 'name', 'url', 'hasCredential', 'practicesAt'],
+  WebPage: ['url', 'inLanguage', 'about'],
+  ContactPage: ['url', 'inLanguage', 'about'],
+  ProfilePage: ['url', 'inLanguage', 'mainEntity'],
   MedicalWebPage: ['name', 'url', 'reviewedBy', 'lastReviewed', 'inLanguage'],
 }
 const EXPECTED_TYPES: Partial<Record<Route['template'], string[]>> = {
-  home: ['MedicalClinic'],
-  contact: ['MedicalClinic', 'BreadcrumbList'],
+  home: ['MedicalClinic', 'WebPage'],
+  contact: ['MedicalClinic', 'BreadcrumbList', 'ContactPage'],
   service: ['BreadcrumbList', 'MedicalWebPage'],
   article: ['BreadcrumbList', 'BlogPosting', 'MedicalWebPage'],
-  doctor: ['BreadcrumbList', 'IndividualPhysician'],
+  doctor: ['BreadcrumbList', 'IndividualPhysician', 'ProfilePage'],
   services: ['BreadcrumbList'],
   'blog-index': ['BreadcrumbList'],
   page: ['BreadcrumbList'],
@@ -66,8 +69,13 @@ describe('structured data', () => {
       const lang = byTag(page.doc, 'html')[0]!.attribs.lang
       for (const node of nodes) {
         for (const property of REQUIRED[node['@type']]!) expect(node[property], `${route.url} ${node['@type']}.${property}`).toBeTruthy()
-        if (node['@type'] !== 'BreadcrumbList') expect(node.inLanguage, route.url).toBe(lang)
+        // A page (a creative work) states its language; the clinic, a doctor and a trail do not have one.
+        const isPage = !['BreadcrumbList', 'MedicalClinic', 'IndividualPhysician'].includes(node['@type'])
+        expect(node.inLanguage, `${route.url} ${node['@type']}`).toBe(isPage ? lang : undefined)
       }
+      // The page's node names what it is about by the @id of a node beside it.
+      const subject = nodes.map((n) => (n.about ?? n.mainEntity) as { '@id': string } | undefined).find(Boolean)
+      if (subject) expect(nodes.map((n) => n['@id']), route.url).toContain(subject['@id'])
     }
   })
 
@@ -88,7 +96,7 @@ describe('structured data', () => {
       expect(clinic.telephone).toBe(site.phone)
       expect(clinic.url).toBe(BASE + (route.locale === 'en' ? '/' : `/${route.locale}/`))
       const hours = clinic.openingHoursSpecification as { dayOfWeek: string[]; opens: string; closes: string }[]
-      expect(hours.map((h) => `${h.dayOfWeek.length} ${h.opens}-${h.closes}`)).toEqual(['5 09:00-18:00', '1 09:00-13:00'])
+      expect(hours.map((h) => `${h.dayOfWeek.length} ${h.opens}-${h.closes}`)).toEqual(['5 09:00:00-18:00:00', '1 09:00:00-13:00:00'])
       expect(file((clinic.logo as string).replace(BASE + '/', ''))).toBeInstanceOf(Uint8Array)
     }
   })
