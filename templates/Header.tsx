@@ -22,6 +22,8 @@ export function Header({ page }: { page: Page }) {
   const current = (href: string) => (href === route.url ? 'page' : route.url.startsWith(href) && href !== url('/') ? 'true' : undefined)
   return (
     <header className="site-header" id="top">
+      {/* First in the banner landmark, so that no content sits outside a landmark. */}
+      <a className="skip-link" href="#main">{page.t('nav.skip')}</a>
       <div className="site-header__top">
         <div className="wrap site-header__top-inner">
           <a className="site-header__phone" href={`tel:${page.site.phone.replace(/\s/g, '')}`}>

@@ -7,14 +7,13 @@ import { AnalyticsNoscript } from './parts/Analytics.tsx'
 import { RuntimeData } from './parts/RuntimeData.tsx'
 import { StructuredData } from './parts/SearchMeta.tsx'
 
-/** The document every page shares: head, skip link, header, main content, footer. */
+/** The document every page shares: head, header (with the skip link), main content, footer. */
 export function Layout({ page, children }: { page: Page; children: ReactNode }) {
   return (
     <html lang={page.locale.lang} data-locale={page.locale.code}>
       <Head page={page} />
       <body>
         <AnalyticsNoscript page={page} />
-        <a className="skip-link" href="#main">{page.t('nav.skip')}</a>
         <Header page={page} />
         <main id="main" tabIndex={-1}>{children}</main>
         <Footer page={page} />

@@ -2,6 +2,7 @@ import type { Page } from '../../src/page/index.ts'
 import { Banner } from '../parts/Banner.tsx'
 import { ReadMore } from '../parts/ReadMore.tsx'
 import { Layout } from '../Layout.tsx'
+import { cardTitleId } from '../parts/card-title.ts'
 
 /** One page of the article list, newest first, with links to the other pages. */
 export function BlogIndex({ page }: { page: Page }) {
@@ -16,9 +17,9 @@ export function BlogIndex({ page }: { page: Page }) {
         <ul className="article-list">
           {articles.map((a) => (
             <li key={a.id}>
-              <article className="card article-card">
+              <article className="card article-card" aria-labelledby={cardTitleId(a.path)}>
                 <p className="meta"><time dateTime={a.data.date}>{page.date(a.data.date!)}</time></p>
-                <h2 className="card__title"><a href={page.url(a.path)}>{a.data.title}</a></h2>
+                <h2 className="card__title" id={cardTitleId(a.path)}><a href={page.url(a.path)}>{a.data.title}</a></h2>
                 <p>{a.data.description}</p>
                 <ReadMore page={page} href={page.url(a.path)} title={a.data.title} />
               </article>

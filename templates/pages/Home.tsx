@@ -7,6 +7,7 @@ import { ReadMore } from '../parts/ReadMore.tsx'
 import { SpeakToUs } from '../parts/SpeakToUs.tsx'
 import { WhatsAppButton } from '../parts/WhatsAppButton.tsx'
 import { Layout } from '../Layout.tsx'
+import { cardTitleId } from '../parts/card-title.ts'
 
 export function Home({ page }: { page: Page }) {
   const { doc, t, collections, locale } = page
@@ -24,8 +25,8 @@ export function Home({ page }: { page: Page }) {
           <Carousel page={page} id="services-carousel" label={t('home.services')} slides={services.map((s) => ({
             key: s.id,
             content: (
-              <article className="card card--slide">
-                <h3 className="card__title"><a href={page.url(s.path)}>{s.data.title}</a></h3>
+              <article className="card card--slide" aria-labelledby={cardTitleId(s.path)}>
+                <h3 className="card__title" id={cardTitleId(s.path)}><a href={page.url(s.path)}>{s.data.title}</a></h3>
                 <p>{s.data.summary}</p>
                 <ReadMore page={page} href={page.url(s.path)} title={s.data.title} />
               </article>

@@ -1,8 +1,11 @@
 /**
  * Accessibility of every page type in both languages, in Chromium: axe-core finds no violation
- * (WCAG 2.2 A and AA and axe's best practices), and each page has the structure a screen-reader
- * or keyboard user relies on.
+ * (WCAG 2.2 A and AA and axe's best practices), nor does a second engine written by others, IBM's
+ * Equal Access (its WCAG 2.2 policy), and each page has the structure a screen-reader or keyboard
+ * user relies on.
  */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { AxeBuilder } from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -25,11 +28,35 @@ async function violations(page: Page): Promise<string[]> {
   return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
 }
 
+/** IBM's engine as published, evaluated in the page as axe is (a script tag would meet the site's policy). */
+const ibmEngine = readFileSync(createRequire(import.meta.url).resolve('accessibility-checker-engine/ace.js'), 'utf8')
+
+/**
+ * What IBM's engine reports as failed under its WCAG 2.2 policy (not what it asks a person to
+ * check): every violation, and of its recommendations that no content sits outside a landmark.
+ * `rule: message (element path)`.
+ */
+async function ibmViolations(page: Page): Promise<string[]> {
+  await page.evaluate(ibmEngine)
+  return page.evaluate(async () => {
+    type Result = { ruleId: string; value: [string, string]; message: string; path: { dom: string } }
+    const ace = (window as unknown as { ace: { Checker: new () => { check(doc: Document, policies: string[]): Promise<{ results: Result[] }> } } }).ace
+    const report = await new ace.Checker().check(document, ['WCAG_2_2'])
+    return report.results.filter((r) => r.value[1] === 'FAIL' && (r.value[0] === 'VIOLATION' || r.ruleId === 'aria_content_in_landmark')).map((r) => `${r.ruleId}: ${r.message} (${r.path.dom})`)
+  })
+}
+
 describe.each(PAGE_TYPES)('$name ($url)', ({ url }) => {
   test('axe-core finds no violation, with every island running', async () => {
     await desktop.goto(site.url + url)
     await islandsReady(desktop)
     expect(await violations(desktop)).toEqual([])
+  })
+
+  test('IBM\'s Equal Access engine finds no violation either, nor content outside a landmark', async () => {
+    await desktop.goto(site.url + url)
+    await islandsReady(desktop)
+    expect(await ibmViolations(desktop)).toEqual([])
   })
 
   test('has a skip link to the main content, the four landmarks, one h1 and a language', async () => {
