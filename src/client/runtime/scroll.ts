@@ -12,7 +12,17 @@ export function manageScroll(): void {
   // Only after load: the browser's own restoration of a reload happens until then.
   if (document.readyState === 'complete') manual()
   else addEventListener('load', manual)
-  addEventListener('pageshow', manual)
+  addEventListener('pageshow', (event) => {
+    manual()
+    // Back to a page kept in the back/forward cache: it should be where the visitor left it. WebKit
+    // brings it back at the top when restoration was manual while the page ran (a setting made
+    // on pagehide comes too late for it); the position last saved is put back, before the save
+    // that WebKit's move to the top has set off.
+    const left = savedPosition(history.state)
+    if (event.persisted && left && (left.x !== scrollX || left.y !== scrollY)) restoreScroll(left, '')
+  })
+  // Not a save of the position here: a history.replaceState while leaving makes Chromium forget
+  // the position it restores on a reload. The save 100 ms after scrolling stops has made it.
   addEventListener('pagehide', () => { history.scrollRestoration = 'auto' })
   addEventListener('scroll', () => {
     clearTimeout(pendingSave)

@@ -1,0 +1,174 @@
+/**
+ * The three browser engines the site's visitors use, each from Debian and driven the way its own
+ * automation allows: Chromium (Blink) through playwright-core, Firefox ESR (Gecko) over WebDriver
+ * BiDi through puppeteer-core, and WebKitGTK's MiniBrowser (WebKit, Safari's engine) through its
+ * WebKitWebDriver and selenium-webdriver, under an Xvfb display of its own when there is none.
+ * No browser is downloaded. A test written against `EnginePage` runs unchanged in all three.
+ *
+ * What an engine's automation cannot do is not offered: WebKitWebDriver cannot take the network
+ * offline, and its window is at least 447 px wide, so `open` takes no narrower viewport.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { chromium } from 'playwright-core'
+import puppeteer from 'puppeteer-core'
+import { Builder, By, type WebDriver } from 'selenium-webdriver'
+import { chromiumOptions } from './browser.ts'
+
+export type EngineName = 'chromium' | 'firefox' | 'webkit'
+export const ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit']
+
+/** One tab of one engine. `run` evaluates a script body (`return …`) in the page, with `args` as `arguments`. */
+export interface EnginePage {
+  /** A full page load of `url`, resolved once it has loaded. */
+  goto(url: string): Promise<void>
+  run<T>(body: string, ...args: unknown[]): Promise<T>
+  /** A real click (the engine's own input) on the first element matching `selector`. */
+  click(selector: string): Promise<void>
+  reload(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface Engine {
+  name: EngineName
+  /** A new tab of `width` × `height` CSS pixels (WebKit: the window's size, at least 447 px wide). */
+  open(width: number, height: number): Promise<EnginePage>
+  close(): Promise<void>
+}
+
+const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
+const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
+const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
+
+export async function startEngine(name: EngineName): Promise<Engine> {
+  if (name === 'chromium') return startChromium()
+  if (name === 'firefox') return startFirefox()
+  return startWebKit()
+}
+
+/**
+ * Polls `read` until `accept` holds of its value, for at most `timeout` ms, and returns the last
+ * value: a page that is being replaced cannot answer for a moment, in any engine.
+ */
+export async function settle<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeout = 15_000): Promise<T> {
+  const until = Date.now() + timeout
+  let last: T | undefined
+  let failure: unknown
+  while (Date.now() < until) {
+    try {
+      last = await read()
+      failure = undefined
+      if (accept(last)) return last
+    } catch (error) {
+      failure = error
+    }
+    await sleep(50)
+  }
+  if (failure !== undefined && last === undefined) throw failure
+  return last as T
+}
+
+/**
+ * A script body and its arguments as one expression, evaluated by the automation protocol itself:
+ * the site's policy forbids eval in its pages, and Function(body) would be one.
+ */
+const asExpression = (body: string, args: unknown[]) => `(function () { ${body} }).apply(null, ${JSON.stringify(args)})`
+
+async function startChromium(): Promise<Engine> {
+  const browser = await chromium.launch(chromiumOptions)
+  return {
+    name: 'chromium',
+    open: async (width, height) => {
+      const context = await browser.newContext({ viewport: { width, height } })
+      const page = await context.newPage()
+      return {
+        goto: async (url) => { await page.goto(url) },
+        run: (body, ...args) => page.evaluate(asExpression(body, args)),
+        click: (selector) => page.locator(selector).first().click(),
+        reload: async () => { await page.reload() },
+        close: () => context.close(),
+      }
+    },
+    close: () => browser.close(),
+  }
+}
+
+async function startFirefox(): Promise<Engine> {
+  const browser = await puppeteer.launch({
+    browser: 'firefox', executablePath: FIREFOX, headless: true,
+    // No updates, no telemetry, no requests of its own: the machine's network is closed.
+    extraPrefsFirefox: { 'app.update.enabled': false, 'browser.shell.checkDefaultBrowser': false, 'datareporting.policy.dataSubmissionEnabled': false, 'network.captive-portal-service.enabled': false },
+  })
+  return {
+    name: 'firefox',
+    open: async (width, height) => {
+      const page = await browser.newPage()
+      await page.setViewport({ width, height })
+      return {
+        goto: async (url) => { await page.goto(url, { waitUntil: 'load' }) },
+        run: (body, ...args) => page.evaluate(asExpression(body, args)) as never,
+        click: (selector) => page.click(selector),
+        reload: async () => { await page.reload({ waitUntil: 'load' }) },
+        close: () => page.close(),
+      }
+    },
+    close: () => browser.close(),
+  }
+}
+
+/** A free TCP port of 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    }).on('error', reject)
+  })
+}
+
+/** An X display for MiniBrowser: the session's own, else an Xvfb started here (a free display number). */
+async function display(): Promise<{ name: string; stop: () => void }> {
+  if (process.env.DISPLAY) return { name: process.env.DISPLAY, stop: () => {} }
+  for (let number = 90; number < 140; number++) {
+    if (existsSync(`/tmp/.X11-unix/X${number}`) || existsSync(`/tmp/.X${number}-lock`)) continue
+    const xvfb = spawn('Xvfb', [`:${number}`, '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'], { stdio: 'ignore' })
+    const started = await settle(async () => existsSync(`/tmp/.X11-unix/X${number}`) || xvfb.exitCode !== null, Boolean, 10_000)
+    if (started && xvfb.exitCode === null) return { name: `:${number}`, stop: () => xvfb.kill() }
+  }
+  throw new Error('no free X display for Xvfb')
+}
+
+async function startWebKit(): Promise<Engine> {
+  const screen = await display()
+  const port = await freePort()
+  const driverProcess: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: screen.name } })
+  const server = `http://127.0.0.1:${port}`
+  await settle(() => fetch(`${server}/status`).then((r) => r.ok), Boolean, 15_000)
+  const tabs: WebDriver[] = []
+  return {
+    name: 'webkit',
+    // One MiniBrowser session per tab: WebKitWebDriver's windows share nothing the tests rely on.
+    open: async (width, height) => {
+      const driver = await new Builder().usingServer(server).withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      }).build()
+      tabs.push(driver)
+      await driver.manage().window().setRect({ width: Math.max(width, 447), height })
+      return {
+        goto: (url) => driver.get(url),
+        run: (body, ...args) => driver.executeScript(body, ...args),
+        click: async (selector) => { await driver.findElement(By.css(selector)).click() },
+        reload: () => driver.navigate().refresh(),
+        close: async () => { tabs.splice(tabs.indexOf(driver), 1); await driver.quit() },
+      }
+    },
+    close: async () => {
+      await Promise.all(tabs.map((driver) => driver.quit().catch(() => {})))
+      driverProcess.kill()
+      screen.stop()
+    },
+  }
+}
