@@ -1,0 +1,108 @@
+/**
+ * What a visitor does, in the three engines they use (Blink, Gecko, WebKit), where engines may
+ * differ: a link opening a page in place, the language cookie and the root redirect, the menu on a
+ * phone, and the home page carousel's controls. The fuller suites of each run in Chromium.
+ *
+ * Errors and policy violations are heard from inside the page, from a listener put there once it
+ * has loaded (WebKit's driver passes no console on): what the first load itself reports is the
+ * Chromium suites' to catch (tests/support/browser.ts launchBrowser).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { buildSite, serveFolder, type RunningServer } from '../../support/browser.ts'
+import { ENGINES, settle, startEngine, type Engine, type EnginePage } from '../../support/engines.ts'
+
+let server: RunningServer
+beforeAll(async () => { server = await serveFolder(await buildSite()) }, 180_000)
+afterAll(async () => { await server?.close() })
+
+/** Starts recording, in the page, every uncaught error and every policy violation from now on. */
+const LISTEN = `window.problems = []
+  addEventListener('error', (e) => problems.push('error: ' + e.message))
+  addEventListener('unhandledrejection', (e) => problems.push('rejection: ' + e.reason))
+  document.addEventListener('securitypolicyviolation', (e) => problems.push('policy: ' + e.violatedDirective + ' ' + e.blockedURI))`
+
+describe.each(ENGINES)('%s', (name) => {
+  let engine: Engine
+  let page!: EnginePage
+  let opened: EnginePage | undefined
+  beforeAll(async () => { engine = await startEngine(name) }, 60_000)
+  afterAll(async () => { await engine?.close() })
+  afterEach(async () => { await opened?.close(); opened = undefined })
+
+  const open = async (path: string, width = 1000, height = 700) => {
+    page = opened = await engine.open(width, height)
+    await page.goto(server.url + path)
+  }
+  const read = <T>(expression: string) => () => page.run<T>(`return ${expression}`)
+  const cookie = read<string>('(document.cookie.match(/(?:^|; )i18n_redirected=([^;]*)/) || [])[1]')
+
+  test('a link opens the page in place: address, title, language and heading, with no error', async () => {
+    await open('/cn/services/', 1280, 800)
+    await page.run(`${LISTEN}; window.sameDocument = true`)
+    await page.click('main a[href="/cn/services/rhinoplasty/"]')
+    expect(await settle(read('location.pathname'), (p) => p === '/cn/services/rhinoplasty/')).toBe('/cn/services/rhinoplasty/')
+    expect(await settle(read<string>('document.querySelector("main h1").textContent'), (t) => t !== '服务项目')).toBe('鼻整形手术')
+    expect(await page.run('return document.title')).toMatch(/^鼻整形手术/)
+    expect(await page.run('return document.documentElement.lang')).toBe('zh')
+    expect(await page.run('return window.sameDocument')).toBe(true)
+    // A page of the other language, reached in place, writes its language in the cookie.
+    await page.click('#site-nav a[href="/blog/"]')
+    expect(await settle(read('document.documentElement.lang'), (l) => l === 'en')).toBe('en')
+    expect(await page.run('return window.sameDocument')).toBe(true)
+    expect(await cookie()).toBe('en')
+    expect(await page.run('return window.problems')).toEqual([])
+  })
+
+  test('every page load writes its language in the cookie; at the root, the cookie decides', async () => {
+    await open('/cn/contact/')
+    expect(await cookie()).toBe('cn')
+    await page.goto(`${server.url}/contact/`)
+    expect(await cookie()).toBe('en')
+    // The visitor chose Chinese before: the root sends them to /cn/, once.
+    await page.run('document.cookie = "i18n_redirected=cn; path=/; SameSite=Lax"')
+    await page.goto(`${server.url}/`)
+    expect(await settle(read('location.pathname'), (p) => p === '/cn/')).toBe('/cn/')
+    expect(await settle(read('document.readyState'), (s) => s === 'complete')).toBe('complete')
+    expect(await page.run('return location.pathname')).toBe('/cn/')
+    // Any other path stays as it is, whatever the cookie says.
+    await page.goto(`${server.url}/services/`)
+    expect(await page.run('return location.pathname')).toBe('/services/')
+  })
+
+  test('on a phone the menu button opens and closes the navigation', async () => {
+    // 390 px wide; WebKit's window is at least 447 px wide, still below the 640 px at which the
+    // navigation shows in full: there the same phone layout is tried at 447 px.
+    await open('/services/', 390, 800)
+    await page.run(LISTEN)
+    const shown = read<boolean>('getComputedStyle(document.getElementById("site-nav")).display !== "none" && document.getElementById("site-nav").getBoundingClientRect().height > 0')
+    const expanded = read<string>('document.querySelector(".menu-button").getAttribute("aria-expanded")')
+    expect(await page.run('return innerWidth < 640')).toBe(true)
+    expect(await shown()).toBe(false)
+    await page.click('.menu-button')
+    expect(await settle(expanded, (e) => e === 'true')).toBe('true')
+    expect(await settle(shown, Boolean)).toBe(true)
+    await page.click('.menu-button')
+    expect(await settle(expanded, (e) => e === 'false')).toBe('false')
+    expect(await settle(shown, (s) => !s)).toBe(false)
+    expect(await page.run('return window.problems')).toEqual([])
+  })
+
+  test('the carousel moves to the next slides and stops; its rotation button starts it again', async () => {
+    await open('/')
+    await page.run(LISTEN)
+    expect(await settle(read('document.querySelector(".carousel").hasAttribute("data-island-ready")'), Boolean)).toBe(true)
+    const index = read<string>('document.querySelector(".carousel").getAttribute("data-index")')
+    const state = read<string>('document.querySelector(".carousel").getAttribute("data-state")')
+    const before = Number(await index())
+    await page.run('document.querySelector(".carousel").scrollIntoView({ block: "center" })')
+    await page.click('.carousel__next')
+    expect(await settle(state, (s) => s === 'stopped')).toBe('stopped')
+    expect(Number(await index())).toBe(before + 1)
+    // The slides in view are the ones the index names; the others cannot be reached.
+    const reachable = read<number[]>('[...document.querySelectorAll(".carousel__slide")].flatMap((s, i) => s.inert ? [] : [i])')
+    expect(await settle(reachable, (r) => r[0] === before + 1)).toEqual([before + 1, before + 2])
+    await page.click('.carousel__rotation')
+    expect(await settle(state, (s) => s !== 'stopped')).not.toBe('stopped')
+    expect(await page.run('return window.problems')).toEqual([])
+  })
+})
