@@ -172,3 +172,57 @@ async function startWebKit(): Promise<Engine> {
     },
   }
 }
+
+/** A server in front of another that can hold the answer to a path until the test lets it go. */
+export interface HoldingProxy {
+  url: string
+  /** Holds the next request for `path`: `arrived` resolves once it comes, `release` forwards it. */
+  hold(path: string): { arrived: Promise<void>; release: () => void }
+  /** Forgets the holds not yet met and lets every held answer go (after each test). */
+  clear(): void
+  close(): Promise<void>
+}
+
+/**
+ * A proxy on 127.0.0.1 before `target` (a `RunningServer`'s url), for the engines whose automation
+ * cannot hold a request (Firefox's and WebKit's drivers here): every request is forwarded as it
+ * is, but for one a test holds.
+ */
+export async function holdingProxy(target: string): Promise<HoldingProxy> {
+  const { createServer: createHttpServer, request } = await import('node:http')
+  const holds = new Map<string, { arrive: () => void; released: Promise<void> }>()
+  const releases: (() => void)[] = []
+  const server = createHttpServer((incoming, outgoing) => {
+    const forward = () => {
+      const upstream = request(`${target}${incoming.url}`, { method: incoming.method, headers: { ...incoming.headers, host: new URL(target).host } }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(outgoing)
+      })
+      upstream.on('error', () => outgoing.destroy())
+      incoming.pipe(upstream)
+    }
+    const held = holds.get(new URL(incoming.url ?? '/', target).pathname)
+    if (!held) return forward()
+    holds.delete(new URL(incoming.url ?? '/', target).pathname)
+    held.arrive()
+    void held.released.then(forward)
+  })
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  const { port } = server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hold: (path) => {
+      let arrive!: () => void
+      let release!: () => void
+      const arrived = new Promise<void>((resolve) => { arrive = resolve })
+      holds.set(path, { arrive, released: new Promise<void>((resolve) => { release = resolve }) })
+      releases.push(release)
+      return { arrived, release }
+    },
+    clear: () => {
+      holds.clear()
+      for (const release of releases.splice(0)) release()
+    },
+    close: () => new Promise<void>((closed) => { server.closeAllConnections(); server.close(() => closed()) }),
+  }
+}

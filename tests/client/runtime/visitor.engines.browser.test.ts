@@ -1,7 +1,9 @@
 /**
  * What a visitor does, in the three engines they use (Blink, Gecko, WebKit), where engines may
- * differ: a link opening a page in place, the language cookie and the root redirect, the menu on a
- * phone, and the home page carousel's controls. The fuller suites of each run in Chromium.
+ * differ: a link opening a page in place, the loading bar, the language cookie and the root
+ * redirect, the menu on a phone, and the home page carousel's controls. The fuller suites of each
+ * run in Chromium. Pages come through a proxy that can hold an answer (holdingProxy), since only
+ * Chromium's automation can hold a request itself.
  *
  * Errors and policy violations are heard from inside the page, from a listener put there once it
  * has loaded (WebKit's driver passes no console on): what the first load itself reports is the
@@ -9,11 +11,18 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { buildSite, serveFolder, type RunningServer } from '../../support/browser.ts'
-import { ENGINES, settle, startEngine, type Engine, type EnginePage } from '../../support/engines.ts'
+import { ENGINES, holdingProxy, settle, startEngine, type Engine, type EnginePage, type HoldingProxy } from '../../support/engines.ts'
 
 let server: RunningServer
-beforeAll(async () => { server = await serveFolder(await buildSite()) }, 180_000)
-afterAll(async () => { await server?.close() })
+let proxy: HoldingProxy
+beforeAll(async () => {
+  server = await serveFolder(await buildSite())
+  proxy = await holdingProxy(server.url)
+}, 180_000)
+afterAll(async () => {
+  await proxy?.close()
+  await server?.close()
+})
 
 /** Starts recording, in the page, every uncaught error and every policy violation from now on. */
 const LISTEN = `window.problems = []
@@ -27,11 +36,15 @@ describe.each(ENGINES)('%s', (name) => {
   let opened: EnginePage | undefined
   beforeAll(async () => { engine = await startEngine(name) }, 60_000)
   afterAll(async () => { await engine?.close() })
-  afterEach(async () => { await opened?.close(); opened = undefined })
+  afterEach(async () => {
+    proxy.clear()
+    await opened?.close()
+    opened = undefined
+  })
 
   const open = async (path: string, width = 1000, height = 700) => {
     page = opened = await engine.open(width, height)
-    await page.goto(server.url + path)
+    await page.goto(proxy.url + path)
   }
   const read = <T>(expression: string) => () => page.run<T>(`return ${expression}`)
   const cookie = read<string>('(document.cookie.match(/(?:^|; )i18n_redirected=([^;]*)/) || [])[1]')
@@ -56,16 +69,16 @@ describe.each(ENGINES)('%s', (name) => {
   test('every page load writes its language in the cookie; at the root, the cookie decides', async () => {
     await open('/cn/contact/')
     expect(await cookie()).toBe('cn')
-    await page.goto(`${server.url}/contact/`)
+    await page.goto(`${proxy.url}/contact/`)
     expect(await cookie()).toBe('en')
     // The visitor chose Chinese before: the root sends them to /cn/, once.
     await page.run('document.cookie = "i18n_redirected=cn; path=/; SameSite=Lax"')
-    await page.goto(`${server.url}/`)
+    await page.goto(`${proxy.url}/`)
     expect(await settle(read('location.pathname'), (p) => p === '/cn/')).toBe('/cn/')
     expect(await settle(read('document.readyState'), (s) => s === 'complete')).toBe('complete')
     expect(await page.run('return location.pathname')).toBe('/cn/')
     // Any other path stays as it is, whatever the cookie says.
-    await page.goto(`${server.url}/services/`)
+    await page.goto(`${proxy.url}/services/`)
     expect(await page.run('return location.pathname')).toBe('/services/')
   })
 
@@ -103,6 +116,23 @@ describe.each(ENGINES)('%s', (name) => {
     expect(await settle(reachable, (r) => r[0] === before + 1)).toEqual([before + 1, before + 2])
     await page.click('.carousel__rotation')
     expect(await settle(state, (s) => s !== 'stopped')).not.toBe('stopped')
+    expect(await page.run('return window.problems')).toEqual([])
+  })
+
+  test('a slow page shows the loading bar while it is awaited, and the bar goes once it has come', async () => {
+    await open('/', 1280, 800)
+    await page.run(LISTEN)
+    const bar = read<{ shown: boolean; now: string | null; failed: boolean }>(`(() => { const bar = document.querySelector('[role=progressbar]')
+      return { shown: !bar.hidden && bar.getBoundingClientRect().height > 0, now: bar.getAttribute('aria-valuenow'), failed: bar.classList.contains('is-failed') } })()`)
+    expect((await bar()).shown).toBe(false) // never on the first load
+    const contact = proxy.hold('/contact/')
+    await page.click('#site-nav a[href="/contact/"]')
+    await contact.arrived
+    // Held: the bar shows once 200 ms have passed, and grows.
+    expect((await settle(bar, (b) => b.shown && Number(b.now) >= 4)).shown).toBe(true)
+    contact.release()
+    expect(await settle(read<string>('document.querySelector("main h1").textContent'), (t) => t === 'Contact us')).toBe('Contact us')
+    expect(await settle(bar, (b) => !b.shown)).toMatchObject({ shown: false, failed: false })
     expect(await page.run('return window.problems')).toEqual([])
   })
 })
