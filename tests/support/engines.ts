@@ -9,7 +9,6 @@
  * offline, and its window is at least 447 px wide, so `open` takes no narrower viewport.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium } from 'playwright-core'
@@ -128,16 +127,24 @@ function freePort(): Promise<number> {
   })
 }
 
-/** An X display for MiniBrowser: the session's own, else an Xvfb started here (a free display number). */
+/**
+ * An X display for MiniBrowser: the session's own, else an Xvfb started here, which picks a free
+ * display number itself and writes it to a pipe (-displayfd), so that suites started at once
+ * never share one.
+ */
 async function display(): Promise<{ name: string; stop: () => void }> {
   if (process.env.DISPLAY) return { name: process.env.DISPLAY, stop: () => {} }
-  for (let number = 90; number < 140; number++) {
-    if (existsSync(`/tmp/.X11-unix/X${number}`) || existsSync(`/tmp/.X${number}-lock`)) continue
-    const xvfb = spawn('Xvfb', [`:${number}`, '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'], { stdio: 'ignore' })
-    const started = await settle(async () => existsSync(`/tmp/.X11-unix/X${number}`) || xvfb.exitCode !== null, Boolean, 10_000)
-    if (started && xvfb.exitCode === null) return { name: `:${number}`, stop: () => xvfb.kill() }
-  }
-  throw new Error('no free X display for Xvfb')
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] })
+  const number = await new Promise<string>((resolve, reject) => {
+    let written = ''
+    xvfb.stdio[3]!.on('data', (chunk: Buffer) => {
+      written += chunk.toString()
+      if (written.includes('\n')) resolve(written.trim())
+    })
+    xvfb.on('exit', (code) => reject(new Error(`Xvfb stopped (exit code ${code}) before it named its display`)))
+    xvfb.on('error', reject)
+  })
+  return { name: `:${number}`, stop: () => xvfb.kill() }
 }
 
 async function startWebKit(): Promise<Engine> {
