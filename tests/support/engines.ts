@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import puppeteer from 'puppeteer-core'
 import { Builder, By, type WebDriver } from 'selenium-webdriver'
 import { chromiumOptions } from './browser.ts'
@@ -45,6 +46,23 @@ export async function startEngine(name: EngineName): Promise<Engine> {
   if (name === 'chromium') return startChromium()
   if (name === 'firefox') return startFirefox()
   return startWebKit()
+}
+
+/**
+ * For the tests of one engine in a describe block: the engine starts before them and closes after
+ * them, and each test's tab (`tab(width, height)`) is closed after it, passed or not, since
+ * WebKitWebDriver holds one session at a time.
+ */
+export function engineForTests(name: EngineName): { tab: (width: number, height: number) => Promise<EnginePage> } {
+  let engine: Engine | undefined
+  let opened: EnginePage | undefined
+  beforeAll(async () => { engine = await startEngine(name) }, 60_000)
+  afterAll(async () => { await engine?.close() })
+  afterEach(async () => {
+    await opened?.close()
+    opened = undefined
+  })
+  return { tab: async (width, height) => (opened = await engine!.open(width, height)) }
 }
 
 /**

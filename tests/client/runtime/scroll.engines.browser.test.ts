@@ -5,9 +5,9 @@
  * itself while it runs and hands restoration back to the browser on leaving
  * (src/client/runtime/scroll.ts), and engines differ in what they then do.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildSite, serveFolder, type RunningServer } from '../../support/browser.ts'
-import { ENGINES, settle, startEngine, type Engine, type EnginePage } from '../../support/engines.ts'
+import { ENGINES, engineForTests, settle, type EnginePage } from '../../support/engines.ts'
 
 let server: RunningServer
 beforeAll(async () => { server = await serveFolder(await buildSite()) }, 180_000)
@@ -18,16 +18,11 @@ const HEIGHT = 600
 const CARD = 'main a[href="/services/rhinoplasty/"]'
 
 describe.each(ENGINES)('%s', (name) => {
-  let engine: Engine
+  const { tab } = engineForTests(name)
   let page!: EnginePage
-  let opened: EnginePage | undefined
-  beforeAll(async () => { engine = await startEngine(name) }, 60_000)
-  afterAll(async () => { await engine?.close() })
-  // WebKitWebDriver holds one session at a time: each test's tab is closed, passed or not.
-  afterEach(async () => { await opened?.close(); opened = undefined })
 
   const open = async (path: string) => {
-    page = opened = await engine.open(WIDTH, HEIGHT)
+    page = await tab(WIDTH, HEIGHT)
     await page.goto(server.url + path)
   }
   const scrollY = () => page.run<number>('return Math.round(scrollY)')

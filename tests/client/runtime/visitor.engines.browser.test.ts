@@ -11,7 +11,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { buildSite, serveFolder, type RunningServer } from '../../support/browser.ts'
-import { ENGINES, holdingProxy, settle, startEngine, type Engine, type EnginePage, type HoldingProxy } from '../../support/engines.ts'
+import { ENGINES, engineForTests, holdingProxy, settle, type EnginePage, type HoldingProxy } from '../../support/engines.ts'
 
 let server: RunningServer
 let proxy: HoldingProxy
@@ -31,19 +31,12 @@ const LISTEN = `window.problems = []
   document.addEventListener('securitypolicyviolation', (e) => problems.push('policy: ' + e.violatedDirective + ' ' + e.blockedURI))`
 
 describe.each(ENGINES)('%s', (name) => {
-  let engine: Engine
+  const { tab } = engineForTests(name)
   let page!: EnginePage
-  let opened: EnginePage | undefined
-  beforeAll(async () => { engine = await startEngine(name) }, 60_000)
-  afterAll(async () => { await engine?.close() })
-  afterEach(async () => {
-    proxy.clear()
-    await opened?.close()
-    opened = undefined
-  })
+  afterEach(() => proxy.clear())
 
   const open = async (path: string, width = 1000, height = 700) => {
-    page = opened = await engine.open(width, height)
+    page = await tab(width, height)
     await page.goto(proxy.url + path)
   }
   const read = <T>(expression: string) => () => page.run<T>(`return ${expression}`)
