@@ -1,14 +1,24 @@
 /**
  * Loaded only on pages served by `clinic-build dev`: reloads the tab after a rebuild, swaps the
- * stylesheet after a style-only change, and shows the site's errors over the page while the last
- * good build stays on screen.
+ * stylesheet after a style-only change, and shows the errors over the page while the last good
+ * build stays on screen: the whole site's, or those of this page's own file when it is held back.
  */
 interface Problem { code: string; severity: string; message: string; hint?: string; file?: string; line?: number; column?: number }
 
 const events = new EventSource('/__clinic/events')
 events.addEventListener('reload', () => location.reload())
 events.addEventListener('style', (e) => { hideOverlay(); swapStylesheets((JSON.parse((e as MessageEvent).data) as { stylesheets: string[] }).stylesheets) })
-events.addEventListener('problems', (e) => showOverlay(JSON.parse((e as MessageEvent).data) as Problem[]))
+events.addEventListener('problems', (e) => showStanding(JSON.parse((e as MessageEvent).data) as Standing))
+
+/** Errors of the whole site, or (with `pages`) those that hold each page named there, shown on that page alone. */
+interface Standing { problems: Problem[]; pages?: Record<string, Problem[]> }
+
+function showStanding({ problems, pages }: Standing): void {
+  if (!pages) return showOverlay(problems, 'site')
+  const own = pages[location.pathname] ?? []
+  if (own.length > 0) showOverlay(own, 'page')
+  else hideOverlay()
+}
 
 /** Replaces each stylesheet by its rebuilt version (same name, new hash), removing the old one once the new one has loaded. */
 function swapStylesheets(urls: string[]): void {
@@ -29,7 +39,7 @@ function hideOverlay(): void {
   document.getElementById(OVERLAY_ID)?.remove()
 }
 
-function showOverlay(problems: Problem[]): void {
+function showOverlay(problems: Problem[], whose: 'site' | 'page'): void {
   hideOverlay()
   const host = document.createElement('div')
   host.id = OVERLAY_ID
@@ -45,12 +55,16 @@ function showOverlay(problems: Problem[]): void {
   root.adoptedStyleSheets = [sheet]
   root.innerHTML = `<section role="alertdialog" aria-labelledby="title" aria-describedby="about">
     <h2 id="title"></h2>
-    <p id="about">The page below is the last good build. Save a fix and this tab updates by itself.</p>
+    <p id="about"></p>
     <ul></ul>
     <button type="button">Hide</button>
   </section>`
   const errors = problems.filter((p) => p.severity === 'error')
-  root.getElementById('title')!.textContent = `${errors.length} error${errors.length === 1 ? '' : 's'} in the site's files`
+  const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`
+  root.getElementById('title')!.textContent = whose === 'site' ? `${count} in the site's files` : `${count} ${errors.length === 1 ? 'holds' : 'hold'} this page back`
+  root.getElementById('about')!.textContent = whose === 'site'
+    ? 'The page below is the last good build. Save a fix and this tab updates by itself.'
+    : 'The page below is its last good build; every other page is rebuilt as usual. Save a fix and this tab updates by itself.'
   const list = root.querySelector('ul')!
   for (const p of errors) {
     const item = document.createElement('li')

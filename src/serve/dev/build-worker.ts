@@ -8,34 +8,33 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { inlineScripts } from '../../assets/inline-scripts.ts'
 import type { Diagnostic } from '../../types.ts'
 import { DevOutput, type OutputState, type OutputUpdate } from './dev-output.ts'
-import { buildPreview, previewState, rehearsePreview, takeOverPreview, type PreviewState } from './run-build.ts'
+import { Preview, type PreviewState } from './run-build.ts'
+import type { HeldPage } from './held-pages.ts'
 
 export type BuildReport =
-  | ({ ok: true; diagnostics: Diagnostic[]; ms: number; rendered: number } & OutputUpdate)
+  | ({ ok: true; diagnostics: Diagnostic[]; ms: number; rendered: number; held: HeldPage[] } & OutputUpdate)
   | { ok: false; diagnostics: Diagnostic[]; ms: number }
 
 /** Asked for by the message 'hand over', given to the next worker as `workerData.state`. */
 export interface WorkerState { preview: PreviewState; output: OutputState }
 
 const { root, outDir, state } = workerData as { root: string; outDir: string; state?: WorkerState }
+const preview = new Preview(root, state?.preview)
 const output = new DevOutput(outDir, root)
-if (state) {
-  takeOverPreview(state.preview)
-  output.takeOver(state.output)
-}
+if (state) output.takeOver(state.output)
 
 parentPort!.on('message', async (message: string[] | 'hand over') => {
   if (message === 'hand over') {
-    parentPort!.postMessage({ preview: previewState(), output: output.state() } satisfies WorkerState)
+    parentPort!.postMessage({ preview: preview.state(), output: output.state() } satisfies WorkerState)
     return
   }
   const started = performance.now()
   const ms = () => performance.now() - started
   let report: BuildReport
   try {
-    const result = await buildPreview(root, message)
+    const result = await preview.build(message)
     report = result.ok
-      ? { ok: true, diagnostics: result.diagnostics, ...(await output.update(result)), rendered: result.pages?.rendered ?? 0, ms: ms() }
+      ? { ok: true, diagnostics: result.diagnostics, held: result.held, ...(await output.update(result)), rendered: result.pages?.rendered ?? 0, ms: ms() }
       : { ok: false, diagnostics: result.diagnostics, ms: ms() }
   } catch (error) {
     report = { ok: false, diagnostics: [internalError(error)], ms: ms() }
@@ -56,7 +55,7 @@ let warm: Promise<void> | undefined
 async function warmUp(): Promise<void> {
   await import('../../render/renderer.ts')
   inlineScripts()
-  await rehearsePreview()
+  await preview.rehearse()
 }
 
 /** A template or generator bug, shown like any other problem (the stack goes to the terminal). */

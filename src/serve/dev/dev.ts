@@ -1,7 +1,8 @@
 /**
  * `clinic-build dev`: builds the site into .clinic/dev, serves it, watches the sources, rebuilds
  * on every save (one rebuild at a time, changes queued) and tells the open tabs: reload, swap the
- * stylesheet, or show the errors while the last good build stays served.
+ * stylesheet, or show the errors while the last good build stays served: of the whole site, or of
+ * the pages whose own files have them, while every other page is rebuilt (held-pages.ts).
  */
 import { build as bundle } from 'esbuild'
 import { spawn } from 'node:child_process'
@@ -17,7 +18,8 @@ import { startServer, type RequestHandler, type RunningServer } from '../server.
 import { stopOnSignals } from '../signals.ts'
 import { PreviewBuilder } from './builder.ts'
 import type { BuildReport } from './build-worker.ts'
-import { BrowserEvents } from './events.ts'
+import { BrowserEvents, type Standing } from './events.ts'
+import type { HeldPage } from './held-pages.ts'
 import { CLIENT_PATH, injectDev } from './inject.ts'
 import { rebuildQueue } from './queue.ts'
 import { watchInThread } from './watch.ts'
@@ -47,7 +49,7 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
 
   const events = new BrowserEvents()
   const builder = new PreviewBuilder(root, outDir)
-  const state = { published: new Set<string>(), hasBuilt: false, failing: false, builds: 0, warnings: '' }
+  const state = { published: new Set<string>(), hasBuilt: false, failing: false, held: [] as HeldPage[], builds: 0, warnings: '', heldText: '' }
 
   async function rebuild(changed: string[]): Promise<void> {
     if (changed.some((p) => /^templates\/.*\.tsx?$/.test(p))) await builder.restart()
@@ -57,13 +59,19 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
     if (!report.ok) return reportProblems(report, what)
     printWarnings(report.diagnostics)
     if (report.published) state.published = new Set(report.published)
-    const recovered = state.failing
+    // A fix of the whole site, or of a held page: the tabs showing its errors reload.
+    const recovered = state.failing || state.held.some((before) => !report.held.some((now) => now.file === before.file))
     state.failing = false
+    state.held = report.held
     state.hasBuilt = true
-    console.log(`${what}${recovered ? 'fixed, ' : ''}built in ${Math.round(report.ms)} ms (${report.rendered} page${report.rendered === 1 ? '' : 's'} rendered, ${report.changed.length} file${report.changed.length === 1 ? '' : 's'} updated${report.removed.length ? `, ${report.removed.length} removed` : ''})`)
+    const held = report.held.length ? `; ${report.held.length} page file${report.held.length === 1 ? '' : 's'} held back` : ''
+    console.log(`${what}${recovered ? 'fixed, ' : ''}built in ${Math.round(report.ms)} ms (${report.rendered} page${report.rendered === 1 ? '' : 's'} rendered, ${report.changed.length} file${report.changed.length === 1 ? '' : 's'} updated${report.removed.length ? `, ${report.removed.length} removed` : ''}${held})`)
+    printHeld(report.held)
+    const standing = heldProblems(report.held)
     const styleOnly = changed.length > 0 && changed.every((p) => p.startsWith('templates/') && p.endsWith('.css'))
-    if (styleOnly && !recovered) events.style(report.stylesheets)
-    else if (report.changed.length > 0 || report.removed.length > 0 || recovered) events.reload()
+    if (styleOnly && !recovered) events.style(report.stylesheets, standing)
+    else if (report.changed.length > 0 || report.removed.length > 0 || recovered) events.reload(standing)
+    else if (standing) events.showProblems(standing)
   }
 
   function reportProblems(report: BuildReport, what: string): void {
@@ -73,7 +81,8 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
     console.error(state.hasBuilt ? 'Still serving the last good build; save a fix to rebuild.\n' : 'Nothing to serve yet; save a fix to build.\n')
     state.failing = true
     state.warnings = ''
-    events.showProblems(report.diagnostics)
+    state.heldText = ''
+    events.showProblems({ problems: report.diagnostics })
   }
 
   /** Warnings (a missing translation) are printed when they change, not on every save. */
@@ -81,6 +90,17 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
     const text = diagnostics.filter((d) => d.severity === 'warning').map(formatDiagnostic).join('\n')
     if (text && text !== state.warnings) console.error(text)
     state.warnings = text
+  }
+
+  /** The errors of the files held back, and what the visitor of their pages sees meanwhile: printed when they change. */
+  function printHeld(held: HeldPage[]): void {
+    const text = held.map((page) => {
+      const shown = page.urls.length ? `${page.urls.join(', ')} ${page.urls.length === 1 ? 'shows its' : 'show their'} last good build` : 'it has no page'
+      const why = page.breaksOthers ? `as saved, it breaks the files above; ${shown} until they or it are fixed` : `${shown} until a fix is saved`
+      return [...page.diagnostics.map(formatDiagnostic), `${page.file} is held back: ${why}; every other page is rebuilt as usual.`].join('\n')
+    }).join('\n')
+    if (text && text !== state.heldText) console.error(`${text}\n`)
+    state.heldText = text
   }
 
   // The watcher is ready before the first build reads a source, so a save at any moment after
@@ -96,7 +116,7 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
   const devHandlers: RequestHandler[] = [
     events.handle,
     async (req, res) => answer(req, res, CLIENT_PATH, 'text/javascript; charset=utf-8', clientScript),
-    async (req, res) => answer(req, res, '/__clinic/status', 'application/json', JSON.stringify({ building: queue.busy(), ok: !state.failing, builds: state.builds })),
+    async (req, res) => answer(req, res, '/__clinic/status', 'application/json', JSON.stringify({ building: queue.busy(), ok: !state.failing && state.held.length === 0, builds: state.builds, held: state.held.map((page) => page.file) })),
     // Before the first good build there is no site: a page that shows the errors instead.
     async (req, res) => !state.hasBuilt && answer(req, res, req.url ?? '/', 'text/html; charset=utf-8', injectDev('<!doctype html><html lang="en"><head><title>clinic-build dev</title></head><body><main><h1>The site has errors</h1><p>See the terminal.</p></main></body></html>', []), 503),
   ]
@@ -124,6 +144,14 @@ export async function dev(options: DevOptions, cwd = process.cwd()): Promise<Run
   }
   stopOnSignals(async () => { await close(); console.log('Stopped.') })
   return { ...server, close, idle: queue.idle }
+}
+
+/** The overlay's errors on the pages of the files held back; none when no file is. */
+function heldProblems(held: HeldPage[]): Standing | undefined {
+  if (held.length === 0) return undefined
+  const pages: Record<string, Diagnostic[]> = {}
+  for (const page of held) for (const url of page.urls) (pages[url] ??= []).push(...page.diagnostics)
+  return { problems: [...new Set(held.flatMap((page) => page.diagnostics))], pages }
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, path: string, type: string, body: string, status = 200): boolean {

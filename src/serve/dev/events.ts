@@ -1,15 +1,22 @@
 /**
  * Server-sent events to the open browser tabs: `reload`, `style` (new stylesheet URLs) and
- * `problems` (the errors to show in the overlay). A tab that connects while the site has errors is
- * told at once.
+ * `problems` (the errors to show in the overlay, on every page or on the pages of held files). A
+ * tab that connects while errors stand is told at once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Diagnostic } from '../../types.ts'
 
 export const EVENTS_PATH = '/__clinic/events'
 
+/**
+ * What the overlay shows: every error on every page or, when `pages` is given, on each page named
+ * there the errors that hold it. Example pages: { '/contact/': [{ code: 'InvalidYaml', … }] }
+ */
+export interface Standing { problems: Diagnostic[]; pages?: Record<string, Diagnostic[]> }
+
 export class BrowserEvents {
   private tabs = new Set<ServerResponse>()
-  private problems: unknown[] | undefined
+  private problems: Standing | undefined
   private heartbeat = setInterval(() => this.write(': still here\n\n'), 20_000).unref()
 
   /** The request handler of the event stream. */
@@ -23,9 +30,14 @@ export class BrowserEvents {
     return true
   }
 
-  reload(): void { this.problems = undefined; this.write(format('reload', {})) }
-  style(stylesheets: string[]): void { this.problems = undefined; this.write(format('style', { stylesheets })) }
-  showProblems(problems: unknown[]): void { this.problems = problems; this.write(format('problems', problems)) }
+  /** Each call names the errors that stand after it, if any: a tab that reloads is told them as it connects. */
+  reload(standing?: Standing): void { this.problems = standing; this.write(format('reload', {})) }
+  style(stylesheets: string[], standing?: Standing): void {
+    this.problems = standing
+    this.write(format('style', { stylesheets }))
+    if (standing) this.write(format('problems', standing))
+  }
+  showProblems(standing: Standing): void { this.problems = standing; this.write(format('problems', standing)) }
 
   close(): void {
     clearInterval(this.heartbeat)

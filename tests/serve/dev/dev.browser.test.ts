@@ -132,25 +132,44 @@ describe('clinic-build dev', () => {
     expect(events.slice(from).some((e) => e.event === 'reload')).toBe(false)
   })
 
-  test('broken front matter: the error in the terminal and over the page, the last good page still served', async () => {
+  test('broken front matter: the error in the terminal and over that page alone, which stays as last built; other pages go on', async () => {
     const from = events.length
     const before = await page('/contact/')
     edit('content/en/contact.md', (t) => t.replace(/^description: (.*)$/m, 'description: Visit: the clinic'))
     const problems = await nextEvent('problems', from)
-    expect(problems.data).toEqual([expect.objectContaining({ code: 'InvalidYaml', file: 'content/en/contact.md', line: 4, column: 14 })])
+    expect(problems.data).toEqual({
+      problems: [expect.objectContaining({ code: 'InvalidYaml', file: 'content/en/contact.md', line: 4, column: 14 })],
+      pages: { '/contact/': [expect.objectContaining({ code: 'InvalidYaml', file: 'content/en/contact.md' })] },
+    })
     expect(stderr).toContain('content/en/contact.md:4:14  InvalidYaml  YAML could not be parsed')
-    expect(stderr).toContain('Still serving the last good build')
+    expect(stderr).toContain('content/en/contact.md is held back: /contact/ shows its last good build until a fix is saved')
     expect(await page('/contact/')).toBe(before)
+    expect(await status()).toMatchObject({ ok: false, held: ['content/en/contact.md'] })
     const overlay = tab.locator('#clinic-dev-overlay [role="alertdialog"]')
     await overlay.waitFor({ timeout: 10_000 })
     expect(await overlay.textContent()).toContain('content/en/contact.md:4:14 InvalidYaml')
+    expect(await overlay.textContent()).toContain('1 error holds this page back')
     // Styled under the site's own policy, which refuses inline styles: it covers the page.
     expect(await overlay.evaluate((e) => getComputedStyle(e).position)).toBe('fixed')
-    // A tab opened while the site is broken is told at once.
+    // A tab opened on that page while it is held is told at once; a tab on another page is not.
     const late = await browser.newPage()
-    await late.goto(`${url}/`)
+    await late.goto(`${url}/contact/`)
     await late.locator('#clinic-dev-overlay [role="alertdialog"]').waitFor({ timeout: 10_000 })
+    await late.goto(`${url}/blog/how-to-prepare-for-a-rhinoplasty/`)
+    await new Promise((wait) => setTimeout(wait, 500))
+    expect(await late.locator('#clinic-dev-overlay').count()).toBe(0)
+
+    // That page's edit, saved while the contact page is held, is built and served: its tab reloads, with no overlay.
+    const reloadAt = events.length
+    edit(ARTICLE, (t) => t.replace(/^title: .*$/m, 'title: Preparing for Nose Surgery, While Contact Is Held'))
+    await nextEvent('reload', reloadAt)
+    await expect.poll(() => late.title(), REBUILD).toMatch(/^Preparing for Nose Surgery, While Contact Is Held/)
+    await new Promise((wait) => setTimeout(wait, 500))
+    expect(await late.locator('#clinic-dev-overlay').count()).toBe(0)
     await late.close()
+    // The held page's tab reloaded with the others and still shows its errors.
+    await tab.locator('#clinic-dev-overlay [role="alertdialog"]').waitFor({ timeout: 10_000 })
+    expect(await page('/contact/')).toContain(/<meta name="description" content="([^"]*)"/.exec(before)![0])
   })
 
   test('fixing the file recovers by itself: new content, overlay gone', async () => {
