@@ -1,6 +1,6 @@
 /**
- * Writes tests/support/schema-org-vocabulary.json, the facts of one schema.org release that the
- * structured-data tests check against (tests/seo/schema-org.test.ts): each type with the types it
+ * Writes src/check/schema-org-vocabulary.json, the facts of one schema.org release that the
+ * structured-data check and its tests judge against (src/check/structured-data.ts): each type with the types it
  * extends, each enumeration member with its enumeration, each property with the types it belongs
  * to and the types of its values, and the terms superseded by others. Descriptions are left out.
  *
@@ -36,6 +36,6 @@ for (const term of graph.sort((a, b) => (a['@id'] < b['@id'] ? -1 : 1))) {
   else if (kinds(term).includes('rdf:Property')) properties[id] = { on: names(term['schema:domainIncludes']), values: names(term['schema:rangeIncludes']) }
   else members[id] = kinds(term).filter((k) => k.startsWith('schema:')).map(name)
 }
-const out = join(import.meta.dirname, '../tests/support/schema-org-vocabulary.json')
+const out = join(import.meta.dirname, '../src/check/schema-org-vocabulary.json')
 writeFileSync(out, JSON.stringify({ release, types, members, properties, superseded }) + '\n')
 console.log(`${out}: release ${release}, ${Object.keys(types).length} types, ${Object.keys(properties).length} properties, ${Object.keys(members).length} enumeration members`)

@@ -89,6 +89,10 @@ export const catalogue = {
     message: (src: string) => `Image ${src} has no alt text.`,
     hint: 'Describe the image in the brackets: ![A diagram of the eyelid](/images/eyelid.svg).',
   }),
+  InvalidStructuredData: entry({
+    message: (release: string, finding: string) => `The page's structured data (JSON-LD) is not what schema.org ${release} defines: ${finding}.`,
+    hint: 'Search engines ignore or reject such data. It is written by the templates (src/seo/structured-data.ts) from front matter and site.yaml: correct the template, or the field it comes from.',
+  }),
   UnsafeMarkup: entry({
     message: (what: string) => what,
     hint: 'Markdown keeps simple HTML only (such as <sup>, <abbr>, <br>) and http, https, mailto and tel links; scripts, styles, frames, forms, event handlers and javascript: or data: URLs are removed. Write it in Markdown instead.',

@@ -8,6 +8,7 @@
  *   hosts          the files written for each host fit its limits (CloudFront Functions and
  *                  KeyValueStore; the configured host's documented file, size and rule limits)
  *   links          linkinator over the built site, answered as `serve` answers it (folder-fetch.ts)
+ *   structured-data  every page's JSON-LD against the schema.org vocabulary (structured-data.ts)
  *   accessibility  content rules on every page from its HTML (content-rules.ts), and axe-core in
  *                  Chromium, with the security policy in force, on one page of each kind (plan.ts)
  *   budgets        the CSS and JavaScript each page loads, gzipped, from the built files and the
@@ -45,6 +46,7 @@ import { CHECKS, type CheckName } from './names.ts'
 import type { CheckCount } from './report.ts'
 import { kindOf, planVisits, type CheckedPage } from './plan.ts'
 import { checkTranslations } from './translations.ts'
+import { structuredDataFindings } from './structured-data.ts'
 import { ADMIN_DIR } from '../admin/config.ts'
 
 export { CHECKS, type CheckName } from './names.ts'
@@ -176,6 +178,10 @@ async function checkFolder(root: string, out: string, options: CheckOptions, jud
     const sizeOf = (path: string) => statSync(join(out, path)).size
     const textOf = (path: string) => (files.includes(path) ? readFileSync(join(out, path), 'utf8') : undefined)
     return [...checkHostFiles(files, sizeOf, textOf, site), ...checkHostLimits(files, sizeOf, textOf, site)]
+  })
+  await timed('structured-data', (count) => {
+    const remember = cache.remembering(count)
+    return pages.flatMap((page) => remember(`structured data ${page.hash}`, () => structuredDataFindings(page.path, page.html)))
   })
   await timed('accessibility', async (count) => {
     const fromContent = judgeContent(count)

@@ -52,7 +52,7 @@ describe('the real site', () => {
 
   test('an unknown check is refused by name', async () => {
     const r = await runCli(['check', '--out', dist, '--only', 'links,spelling'])
-    expect(r).toMatchObject({ status: 1, stderr: 'clinic-build: --only takes translations, compliance, hosts, links, accessibility, budgets; got "spelling".\n' })
+    expect(r).toMatchObject({ status: 1, stderr: 'clinic-build: --only takes translations, compliance, hosts, links, structured-data, accessibility, budgets; got "spelling".\n' })
   })
 })
 

@@ -1,12 +1,12 @@
 /**
  * Every JSON-LD block of the built site, in both languages, judged against the schema.org
- * vocabulary of the release named in tests/support/schema-org-vocabulary.json, by a judge that
- * knows nothing of the site (tests/support/schema-org.ts).
+ * vocabulary of the release named in src/check/schema-org-vocabulary.json, by a judge that
+ * knows nothing of the site (src/check/structured-data.ts, which `check` runs too).
  */
 import { beforeAll, describe, expect, test } from 'vitest'
 import { build, type BuildResult } from '../../src/index.ts'
 import { readHtml, select, textOf } from '../../src/check/html.ts'
-import { judgeJsonLd, vocabulary } from '../support/schema-org.ts'
+import { judgeJsonLd, vocabulary } from '../../src/check/structured-data.ts'
 import { projectRoot } from '../support/helpers.ts'
 
 let result: BuildResult
@@ -23,7 +23,7 @@ function documents(): Map<string, unknown[]> {
   return found
 }
 
-describe(`schema.org ${vocabulary.release}`, () => {
+describe(`schema.org ${vocabulary().release}`, () => {
   test('every page of every template, in both languages, has structured data that schema.org defines', () => {
     const found = documents()
     expect([...found.keys()].filter((p) => p.startsWith('cn/')).length).toBeGreaterThan(10)
