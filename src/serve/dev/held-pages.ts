@@ -41,11 +41,13 @@ export function errorsByPage(diagnostics: Diagnostic[]): Map<string, Diagnostic[
 export class Holds {
   private readonly held = new Map<string, Diagnostic[]>()
   private readonly breakers = new Set<string>()
-  private readonly saved: Map<string, SourceFile>
+  // Made on the first failure only: a save that builds costs no pass over the site's files.
+  private maps: { saved: Map<string, SourceFile>; good: Map<string, SourceFile> } | undefined
 
-  constructor(private readonly project: Project, private readonly good: ReadonlyMap<string, SourceFile>) {
-    this.saved = new Map(project.content.map((file) => [file.path, file]))
-  }
+  /** `good`: each content file's text when it last built with no error of its own. */
+  constructor(private readonly project: Project, private readonly good: readonly SourceFile[]) {}
+
+  get size(): number { return this.held.size }
 
   /** Takes in a failed build's page errors; false when they give nothing more to hold, so another build would fail alike. */
   add(mistakes: Map<string, Diagnostic[]>): boolean {
@@ -61,38 +63,44 @@ export class Holds {
     return breakers.length > 0
   }
 
-  /** The project as the next build reads it. */
+  /** The content files as the next build reads them: held ones at their last good text, or left out. */
   apply(): Project {
     if (this.held.size === 0) return this.project
-    const content = this.project.content.filter((file) => !this.held.has(file.path))
-    for (const file of this.held.keys()) {
-      const good = this.good.get(file)
-      if (good) content.push(good)
-    }
-    return { ...this.project, content: content.sort((a, b) => (a.path < b.path ? -1 : 1)) }
+    return { ...this.project, content: this.goodFiles() }
   }
 
-  isHeld = (file: string): boolean => this.held.has(file)
-
-  /** Every content file the builds know of: as saved, and held ones removed from the disk. */
-  files = (): string[] => [...new Set([...this.saved.keys(), ...this.held.keys()])]
+  /** After a build that succeeded: each content file's last good text, the held ones' as before. */
+  goodFiles(): SourceFile[] {
+    if (this.held.size === 0) return this.project.content
+    const { good } = this.known()
+    const content = this.project.content.filter((file) => !this.held.has(file.path))
+    for (const file of this.held.keys()) if (good.has(file)) content.push(good.get(file)!)
+    return content.sort((a, b) => (a.path < b.path ? -1 : 1))
+  }
 
   /** The held files, with the URLs of their pages in the build that held them. */
   pages(urlsOf: ReadonlyMap<string, string[]>): HeldPage[] {
     return [...this.held].map(([file, diagnostics]) => ({ file, diagnostics, breaksOthers: this.breakers.has(file), urls: urlsOf.get(file) ?? [] }))
   }
 
+  private known() {
+    return (this.maps ??= { saved: byPath(this.project.content), good: byPath(this.good) })
+  }
+
   /** Whether the file as saved (or its removal) differs from its last good text. */
   private differs(file: string): boolean {
-    return this.good.get(file)?.text !== this.saved.get(file)?.text
+    const { saved, good } = this.known()
+    return good.get(file)?.text !== saved.get(file)?.text
   }
 
   /** The content files saved, added or removed since they last built. */
   private changed(): string[] {
-    const paths = new Set([...this.saved.keys(), ...this.good.keys()])
-    return [...paths].filter((file) => this.differs(file))
+    const { saved, good } = this.known()
+    return [...new Set([...saved.keys(), ...good.keys()])].filter((file) => this.differs(file))
   }
 }
+
+const byPath = (files: readonly SourceFile[]) => new Map(files.map((file) => [file.path, file]))
 
 /** The URLs of each content file's pages in a route table; a page shown in another language counts for the file it shows. */
 export function urlsByFile(routes: Route[]): Map<string, string[]> {

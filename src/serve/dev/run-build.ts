@@ -19,7 +19,7 @@ import { errorsByPage, Holds, urlsByFile, type HeldPage } from './held-pages.ts'
 export interface PreviewState {
   project?: Project
   cache: Pick<BuildCache, 'facts' | 'pages' | 'docs'>
-  good: Map<string, SourceFile>
+  good: SourceFile[]
 }
 
 export type PreviewResult = BuildResult & Pick<Project, 'staticVersions'> & { held: HeldPage[] }
@@ -28,8 +28,8 @@ export type PreviewResult = BuildResult & Pick<Project, 'staticVersions'> & { he
 export class Preview {
   private project: Project | undefined
   private cache: BuildCache = emptyCache()
-  /** Each content file's text when it last built with no error of its own. */
-  private good = new Map<string, SourceFile>()
+  /** Each content file's text when it last built with no error of its own (the project's own list while none is held). */
+  private good: SourceFile[] = []
 
   constructor(private readonly root: string, state?: PreviewState) {
     if (!state) return
@@ -46,8 +46,8 @@ export class Preview {
       const result = await build({ root: this.root, project: holds.apply(), write: false, drafts: true, translationFallback: true, cache: this.cache })
       const mistakes = result.ok ? undefined : errorsByPage(result.diagnostics)
       if (!mistakes || !holds.add(mistakes)) {
-        if (result.ok) this.remember(project, holds)
-        return { ...result, staticVersions: project.staticVersions, held: result.ok ? holds.pages(urlsByFile(result.table?.routes ?? [])) : [] }
+        if (result.ok) this.good = holds.goodFiles()
+        return { ...result, staticVersions: project.staticVersions, held: result.ok && holds.size > 0 ? holds.pages(urlsByFile(result.table?.routes ?? [])) : [] }
       }
     }
   }
@@ -58,15 +58,4 @@ export class Preview {
 
   /** Warms this thread's parser, React and minifier on a few pages of the last build (src/build/body-edits.ts). */
   rehearse = () => rehearse(this.cache)
-
-  /** After a build that succeeded: the files not held are good as saved; held files keep their last good text. */
-  private remember(project: Project, holds: Holds): void {
-    const saved = new Map(project.content.map((file) => [file.path, file]))
-    const good = new Map<string, SourceFile>()
-    for (const path of holds.files()) {
-      const file = holds.isHeld(path) ? this.good.get(path) : saved.get(path)
-      if (file) good.set(path, file)
-    }
-    this.good = good
-  }
 }
