@@ -9,14 +9,20 @@
  * has loaded (WebKit's driver passes no console on): what the first load itself reports is the
  * Chromium suites' to catch (tests/support/browser.ts launchBrowser).
  */
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { buildSite, serveFolder, type RunningServer } from '../../support/browser.ts'
 import { ENGINES, engineForTests, holdingProxy, settle, type EnginePage, type HoldingProxy } from '../../support/engines.ts'
 
 let server: RunningServer
 let proxy: HoldingProxy
+let carouselChunk: string
 beforeAll(async () => {
-  server = await serveFolder(await buildSite())
+  const site = await buildSite()
+  carouselChunk = `/assets/chunks/${readdirSync(join(site, 'assets/chunks')).find((file) => /^carousel\.\w+\.js$/.test(file))}`
+  server = await serveFolder(site)
   proxy = await holdingProxy(server.url)
 }, 180_000)
 afterAll(async () => {
@@ -77,13 +83,13 @@ describe.each(ENGINES)('%s', (name) => {
   })
 
   test('on a phone the menu button opens and closes the navigation', async () => {
-    // 390 px wide; WebKit's window is at least 447 px wide, still below the 640 px at which the
+    // 390 px wide; WebKit's window is at least 447 px wide, still below the 1,024 px at which the
     // navigation shows in full: there the same phone layout is tried at 447 px.
     await open('/services/', 390, 800)
     await page.run(LISTEN)
     const shown = read<boolean>('getComputedStyle(document.getElementById("site-nav")).display !== "none" && document.getElementById("site-nav").getBoundingClientRect().height > 0')
     const expanded = read<string>('document.querySelector(".menu-button").getAttribute("aria-expanded")')
-    expect(await page.run('return innerWidth < 640')).toBe(true)
+    expect(await page.run('return innerWidth < 1024')).toBe(true)
     expect(await shown()).toBe(false)
     await page.click('.menu-button')
     expect(await settle(expanded, (e) => e === 'true')).toBe('true')
@@ -128,5 +134,23 @@ describe.each(ENGINES)('%s', (name) => {
     expect(await settle(read<string>('document.querySelector("main h1").textContent'), (t) => t === 'Contact us')).toBe('Contact us')
     expect(await settle(bar, (b) => !b.shown)).toMatchObject({ shown: false, failed: false })
     expect(await page.run('return window.problems')).toEqual([])
+  })
+
+  test('leaving a page while its chunk is still loading goes where the visitor asked, and stays', async () => {
+    // The chunk is held, so that the home page is left with its load in flight, which the engine
+    // cancels (WebKit as soon as the next page is asked for): a cancelled load is not a missing
+    // file, and the script-failure guard must not reload the page being left.
+    const chunk = proxy.hold(carouselChunk)
+    page = await tab(1000, 700)
+    const home = page.goto(`${proxy.url}/`).catch(() => {})
+    await chunk.arrived
+    await page.goto(`${proxy.url}/contact/`)
+    await home
+    const where = read<string>('location.pathname + " " + document.querySelector("main h1").textContent')
+    expect(await settle(where, (w) => w === '/contact/ Contact us')).toBe('/contact/ Contact us')
+    // Past the moment a reload would have come.
+    await sleep(3000)
+    expect(await where()).toBe('/contact/ Contact us')
+    expect(await page.run('return performance.getEntriesByType("navigation")[0].type')).toBe('navigate')
   })
 })

@@ -1,8 +1,10 @@
 /**
  * Inline in <head> of every page, so it works even when the runtime script itself fails: when one
- * of our own scripts (same origin) fails to load, or the runtime has not started within 120 s,
- * or an island's chunk has not arrived within 120 s (the `chunk-timeout` event), reload the page, at most once per 60 s per browser session. A second failure inside that
- * window leaves the page as it is: the server-rendered HTML works without scripts.
+ * of our own scripts (same origin) fails to load and the page is still shown 2 s later, or the
+ * runtime has not started within 120 s, or an island's chunk has not arrived within 120 s (the
+ * `chunk-timeout` event), reload the page, at most once per 60 s per browser session. A second
+ * failure inside that window leaves the page as it is: the server-rendered HTML works without
+ * scripts.
  * The runtime marks itself started with `data-runtime` on <html>.
  *
  * It also adds the `js` class to <html> before the first paint, so the styles of the scripted
@@ -28,14 +30,25 @@ function recover(): void {
   root.classList.remove('js')
 }
 
+// A load the browser cancels because the visitor is leaving the page fails just as a missing file
+// does (WebKit cancels them as soon as the next page is asked for), and a reload then would take
+// the visitor back. So a failed load recovers a moment later, unless the page has gone by then.
+let failedLoad: ReturnType<typeof setTimeout> | undefined
+function recoverUnlessLeaving(): void {
+  if (failedLoad === undefined) failedLoad = setTimeout(recover, 2000)
+}
+addEventListener('pagehide', () => {
+  clearTimeout(failedLoad)
+  failedLoad = undefined
+})
 // Script load errors do not bubble: listen in the capture phase.
 addEventListener('error', (event) => {
   const script = event.target
-  if (script instanceof HTMLScriptElement && script.src.indexOf(location.origin + '/') === 0) recover()
+  if (script instanceof HTMLScriptElement && script.src.indexOf(location.origin + '/') === 0) recoverUnlessLeaving()
 }, true)
 // A failed import() of a code-split chunk rejects; the browsers word it in these ways.
 addEventListener('unhandledrejection', (event) => {
-  if (/dynamically imported module|module script failed/i.test(String(event.reason && event.reason.message))) recover()
+  if (/dynamically imported module|module script failed/i.test(String(event.reason && event.reason.message))) recoverUnlessLeaving()
 })
 setTimeout(() => {
   if (!root.hasAttribute('data-runtime')) recover()
