@@ -6,7 +6,8 @@
  * No browser is downloaded. A test written against `EnginePage` runs unchanged in all three.
  *
  * What an engine's automation cannot do is not offered: WebKitWebDriver cannot take the network
- * offline, and its window is at least 447 px wide, so `open` takes no narrower viewport.
+ * offline (its tabs have no `offline`), and its window is at least 447 px wide, so `open` takes no
+ * narrower viewport.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
@@ -14,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import puppeteer from 'puppeteer-core'
-import { Builder, By, type WebDriver } from 'selenium-webdriver'
+import { Builder, By, Key, type WebDriver } from 'selenium-webdriver'
 import { chromiumOptions } from './browser.ts'
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit'
@@ -27,6 +28,10 @@ export interface EnginePage {
   run<T>(body: string, ...args: unknown[]): Promise<T>
   /** A real click (the engine's own input) on the first element matching `selector`. */
   click(selector: string): Promise<void>
+  /** Types `text` into the first element matching `selector`, key by key; `\n` is the Enter key. */
+  type(selector: string, text: string): Promise<void>
+  /** Takes the tab's network away (`true`) or gives it back: absent in WebKit, whose driver cannot. */
+  offline?: (on: boolean) => Promise<void>
   reload(): Promise<void>
   close(): Promise<void>
 }
@@ -104,6 +109,8 @@ async function startChromium(): Promise<Engine> {
         goto: async (url) => { await page.goto(url) },
         run: (body, ...args) => page.evaluate(asExpression(body, args)),
         click: (selector) => page.locator(selector).first().click(),
+        type: (selector, text) => page.locator(selector).first().pressSequentially(text),
+        offline: (on) => context.setOffline(on),
         reload: async () => { await page.reload() },
         close: () => context.close(),
       }
@@ -121,14 +128,18 @@ async function startFirefox(): Promise<Engine> {
   return {
     name: 'firefox',
     open: async (width, height) => {
-      const page = await browser.newPage()
+      // A context of its own, as a Chromium tab and a WebKit session have: no cookie of another tab.
+      const context = await browser.createBrowserContext()
+      const page = await context.newPage()
       await page.setViewport({ width, height })
       return {
         goto: async (url) => { await page.goto(url, { waitUntil: 'load' }) },
         run: (body, ...args) => page.evaluate(asExpression(body, args)) as never,
         click: (selector) => page.click(selector),
+        type: (selector, text) => page.type(selector, text),
+        offline: (on) => page.setOfflineMode(on),
         reload: async () => { await page.reload({ waitUntil: 'load' }) },
-        close: () => page.close(),
+        close: () => context.close(),
       }
     },
     close: () => browser.close(),
@@ -181,11 +192,14 @@ async function startWebKit(): Promise<Engine> {
         'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
       }).build()
       tabs.push(driver)
+      // A load or a script that never ends fails within the test's time, naming the command.
+      await driver.manage().setTimeouts({ pageLoad: 60_000, script: 30_000 })
       await driver.manage().window().setRect({ width: Math.max(width, 447), height })
       return {
         goto: (url) => driver.get(url),
         run: (body, ...args) => driver.executeScript(body, ...args),
         click: async (selector) => { await driver.findElement(By.css(selector)).click() },
+        type: async (selector, text) => { await driver.findElement(By.css(selector)).sendKeys(text.replace(/\n/g, Key.ENTER)) },
         reload: () => driver.navigate().refresh(),
         close: async () => { tabs.splice(tabs.indexOf(driver), 1); await driver.quit() },
       }
