@@ -74,10 +74,7 @@ describe.each(ENGINES)('%s', (name) => {
     expect(await path()).toBe('/services/rhinoplasty/')
     // The runtime's part: restoration is the engine's again when the page is left.
     expect(await page.run('return sessionStorage.getItem("restoration")')).toBe('auto')
-    // The engine's own restoration, which may settle on a block boundary nearby. WebKitGTK's is
-    // not held to it: on a loaded machine it has reloaded the page at the top, and the runtime
-    // does not restore a reload itself.
-    if (name === 'webkit') return
+    // The engine's own restoration, which may settle on a block boundary nearby.
     expect(Math.abs(await settle(scrollY, (y) => Math.abs(y - 1200) <= HEIGHT / 4) - 1200)).toBeLessThanOrEqual(HEIGHT / 4)
   })
 
