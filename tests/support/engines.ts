@@ -176,37 +176,77 @@ async function display(): Promise<{ name: string; stop: () => void }> {
   return { name: `:${number}`, stop: () => xvfb.kill() }
 }
 
-async function startWebKit(): Promise<Engine> {
-  const screen = await display()
+/**
+ * Runs WebKit's commands one by one, each bounded and named. Under load WebKitWebDriver has hung a
+ * command past its own limits, and a test's time-out names no step: a command still waiting after
+ * 10 s is reported on stderr at once, and one past its bound fails naming itself and the commands
+ * before it.
+ */
+function webKitCommands(): <T>(label: string, bound: number, act: () => Promise<T>) => Promise<T> {
+  const trail: string[] = []
+  return async (label, bound, act) => {
+    const started = Date.now()
+    const before = () => trail.slice(-6).join(', ') || 'none'
+    const slow = setTimeout(() => console.warn(`WebKit: "${label}" still waiting after 10 s; the commands before it: ${before()}`), 10_000)
+    let expire: NodeJS.Timeout | undefined
+    try {
+      return await Promise.race([act(), new Promise<never>((_, reject) => {
+        expire = setTimeout(() => reject(new Error(`WebKit: "${label}" gave no answer in ${bound / 1000} s; the commands before it: ${before()}`)), bound)
+      })])
+    } finally {
+      clearTimeout(slow)
+      clearTimeout(expire)
+      trail.push(`${label} (${Date.now() - started} ms)`)
+      if (trail.length > 20) trail.shift()
+    }
+  }
+}
+
+/** WebKitWebDriver on a free port of 127.0.0.1, drawing on `screen`. */
+async function startWebKitDriver(screen: string): Promise<{ server: string; stop: () => void }> {
   const port = await freePort()
-  const driverProcess: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: screen.name } })
+  const driverProcess: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: screen } })
   const server = `http://127.0.0.1:${port}`
   await settle(() => fetch(`${server}/status`).then((r) => r.ok), Boolean, 15_000)
+  return { server, stop: () => driverProcess.kill() }
+}
+
+async function startWebKit(): Promise<Engine> {
+  const screen = await display()
+  let driver = await startWebKitDriver(screen.name)
+  const command = webKitCommands()
   const tabs: WebDriver[] = []
+  const newSession = () => new Builder().usingServer(driver.server).withCapabilities({
+    browserName: 'MiniBrowser',
+    'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+  }).build()
   return {
     name: 'webkit',
     // One MiniBrowser session per tab: WebKitWebDriver's windows share nothing the tests rely on.
     open: async (width, height) => {
-      const driver = await new Builder().usingServer(server).withCapabilities({
-        browserName: 'MiniBrowser',
-        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-      }).build()
-      tabs.push(driver)
-      // A load or a script that never ends fails within the test's time, naming the command.
-      await driver.manage().setTimeouts({ pageLoad: 60_000, script: 30_000 })
-      await driver.manage().window().setRect({ width: Math.max(width, 447), height })
+      // A MiniBrowser that never starts is the machine's, not the page's: one more try, with a new driver.
+      const session = await command('new session', 45_000, newSession).catch(async (error: unknown) => {
+        console.warn(`${String(error)}; starting WebKitWebDriver again`)
+        driver.stop()
+        driver = await startWebKitDriver(screen.name)
+        return command('new session (second try)', 45_000, newSession)
+      })
+      tabs.push(session)
+      // The driver's own limits come first, so that its answer names the command's failure.
+      await command('set time-outs', 30_000, () => session.manage().setTimeouts({ pageLoad: 60_000, script: 30_000 }))
+      await command('set window', 30_000, () => session.manage().window().setRect({ width: Math.max(width, 447), height }))
       return {
-        goto: (url) => driver.get(url),
-        run: (body, ...args) => driver.executeScript(body, ...args),
-        click: async (selector) => { await driver.findElement(By.css(selector)).click() },
-        type: async (selector, text) => { await driver.findElement(By.css(selector)).sendKeys(text.replace(/\n/g, Key.ENTER)) },
-        reload: () => driver.navigate().refresh(),
-        close: async () => { tabs.splice(tabs.indexOf(driver), 1); await driver.quit() },
+        goto: (url) => command(`goto ${new URL(url).pathname}`, 70_000, () => session.get(url)),
+        run: (body, ...args) => command(`run ${body.slice(0, 40)}`, 40_000, () => session.executeScript(body, ...args)),
+        click: (selector) => command(`click ${selector}`, 40_000, async () => { await session.findElement(By.css(selector)).click() }),
+        type: (selector, text) => command(`type into ${selector}`, 40_000, async () => { await session.findElement(By.css(selector)).sendKeys(text.replace(/\n/g, Key.ENTER)) }),
+        reload: () => command('reload', 70_000, () => session.navigate().refresh()),
+        close: async () => { tabs.splice(tabs.indexOf(session), 1); await command('quit', 30_000, () => session.quit()) },
       }
     },
     close: async () => {
-      await Promise.all(tabs.map((driver) => driver.quit().catch(() => {})))
-      driverProcess.kill()
+      await Promise.all(tabs.map((session) => session.quit().catch(() => {})))
+      driver.stop()
       screen.stop()
     },
   }
