@@ -136,9 +136,15 @@ describe.each(ENGINES)('%s', (name) => {
   afterEach(() => network.reset())
 
   // Wide enough for the navigation to show in the header (from 1024 px).
+  /**
+   * A visitor who has the page: loaded, its runtime and islands started. Under load a chunk may
+   * still be on its way after the load event, and one cut off by the network going is a failure
+   * the test did not mean to make.
+   */
   const open = async (path: string) => {
     page = await tab(1280, 800)
     await page.goto(network.url + path)
+    expect(await settle(ready, Boolean), path).toBe(true)
   }
   const read = <T>(expression: string) => () => page.run<T>(`return ${expression}`)
   const h1 = read<string>('document.querySelector("main h1").textContent')
