@@ -147,6 +147,8 @@ function budgetVerdict(stdout: string): string {
 }
 const budgetLines: string[] = []
 const ratios: string[] = []
+/** Peak memory of each size's cold build, for the memory targets: 1 GB at 10,000 articles, and 1.5 times the peak at 1,000. */
+const coldPeaks = new Map<number, number>()
 
 /** Seconds of one run of `node args`, which must succeed. */
 function timed(node: string, args: string[]): Run {
@@ -320,6 +322,10 @@ for (const n of sizes.length ? sizes : [4000]) {
     + `links with no check cache: on their own ${perSecond(linksAlone)}, within the whole check ${perSecond(checkLine(checkCold.stdout, 'links'))}`
     + (checkAll && allFloor ? `; check --all ${(checkAll.seconds / pages).toFixed(3)} s a page (${(0.93 / (checkAll.seconds / pages)).toFixed(2)}x faster than 0.93 s; target 3x), Chromium and axe-core alone ${allFloor.secondsPerPage.toFixed(3)} s a page (--all / that ${(checkAll.seconds / pages / allFloor.secondsPerPage).toFixed(2)})` : '')
     + (compared.hugo ? `; nothing changed / Hugo cold ${(warm.seconds / compared.hugo.seconds).toFixed(2)}, with no output folder ${(inCi.seconds / compared.hugo.seconds).toFixed(2)}` : ''))
+  if (cold.rssMb) coldPeaks.set(n, cold.rssMb)
+  const peaks = [...coldPeaks].map(([size, mb]) => `${mb.toFixed(0)} MB at ${size}`).join(', ')
+  const growth = coldPeaks.has(1000) && n > 1000 && cold.rssMb ? `; ${n} / 1,000 articles ${(cold.rssMb / coldPeaks.get(1000)!).toFixed(2)} (target 1.5)` : ''
+  if (peaks) ratios.push(`peak memory of a cold build: ${peaks} (target 1,024 MB at 10,000)${growth}`)
   rmSync(work, { recursive: true, force: true })
   console.log(report.join('\n'))
   console.log(`\nratios:\n${ratios.map((l) => `  ${l}`).join('\n')}`)

@@ -44,7 +44,13 @@ const encoders: Record<Format, (img: Sharp) => Sharp> = {
   png: (img) => img.png(ENCODINGS.png),
 }
 // Loaded on first use: a build that finds every image's facts kept loads neither.
-const sharp = async () => (await import('sharp')).default
+let loadingSharp: Promise<typeof import('sharp')['default']> | undefined
+const sharp = () => loadingSharp ??= import('sharp').then(({ default: library }) => {
+  // libvips' cache of operations serves a program that opens one image again and again; a build
+  // encodes each once, and the cache held 60 MB of a cold build's peak.
+  library.cache(false)
+  return library
+})
 const htmlparser2 = onFirstUse<typeof Htmlparser2>('htmlparser2')
 const MIME: Record<Format, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' }
 

@@ -10,7 +10,8 @@ import { serialize } from 'node:v8'
 import { bundleAssets } from '../assets/bundle.ts'
 import { hashOf, oncePerKey } from '../util/memo.ts'
 import { keptFiles } from '../util/kept-files.ts'
-import { CACHE_DIR, codeVersion, emptyCache, fromContentsOf, loadCache, memo, saveCache, unchanged, type BuildCache } from './cache.ts'
+import { CACHE_DIR, codeVersion, emptyCache, fromContentsOf, keptPage, loadCache, memo, saveCache, unchanged, type BuildCache } from './cache.ts'
+import { segmentWriter } from './page-store.ts'
 import { factsCached, bodyOf, keyOf, linksOf, linkText, parseKnown, textHash, withoutBody } from './known-docs.ts'
 import { pageKey, stillValid } from './page-keys.ts'
 import { builtFor, imageText, keepBuilt, optionsKey, rebuildBodies, type Problems } from './body-edits.ts'
@@ -25,12 +26,12 @@ import { contentImageClashes, linkChecker, occupantOf } from '../routes/links.ts
 import { checkTemplateKeys, loadMessages } from '../content/messages.ts'
 import { parseDocs } from '../content/parse.ts'
 import { readCode, readProject } from '../content/read.ts'
-import type { RenderInput } from '../render/renderer.ts'
+import type { RenderedPage, RenderInput } from '../render/renderer.ts'
 import { buildRouteTable } from '../routes/routes.ts'
 import { ShardPool } from '../render/shards.ts'
 import { templateVersions } from '../render/template-versions.ts'
 import { localeUrl } from '../shared/urls.ts'
-import { answerer, docPrint } from '../page/reads.ts'
+import { answerer, docPrint, type Read } from '../page/reads.ts'
 import { parseSite } from '../content/site.ts'
 import { searchFiles } from '../seo/index.ts'
 import { deploySite } from '../deploy/index.ts'
@@ -187,19 +188,30 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         next.pages.set(key, cached)
       } else stale.push(route)
     }
-    const rendered = await timed('render', () => pool.render(input, { collections, table }, stale, (id) => byId.get(id)!,
-      (done) => options.onProgress?.(html.size + done, table.routes.length)))
+    // A build that keeps its cache on disk stores each page there as it comes and holds none of
+    // their HTML; one in memory (the dev server's, the tests') keeps it as it is.
+    const writer = persistent === true ? segmentWriter(cacheDir) : undefined
     const routeOf = new Map(stale.map((r) => [r.output, r]))
-    for (const page of rendered) {
-      const route = routeOf.get(page.path)!
-      if (page.refusal) diagnostics.push(page.refusal)
-      for (const key of page.missingMessages) {
-        diagnostics.push(problem('UnknownMessage', [key], { file: `templates (${route.template}, rendering ${route.url})` }))
+    const renderProblems = new Map<string, Diagnostic[]>()
+    const take = (rendered: RenderedPage[]) => {
+      for (const page of rendered) {
+        const route = routeOf.get(page.path)!
+        const problems = page.missingMessages.map((key) => problem('UnknownMessage', [key], { file: `templates (${route.template}, rendering ${route.url})` }))
+        if (page.refusal) problems.unshift(page.refusal)
+        if (problems.length > 0) renderProblems.set(page.path, problems)
+        const reads = page.reads.map((read): [Read, string] => [read, answer(read)])
+        const made = writer ? keptPage(writer, page.html, reads) : { html: page.html, hash: contentHash(page.html), reads }
+        html.set(page.path, made)
+        next.pages.set(keys.get(route)!, made)
       }
-      const made = { html: page.html, hash: contentHash(page.html) }
-      html.set(page.path, made)
-      next.pages.set(keys.get(route)!, { ...made, reads: page.reads.map((read) => [read, answer(read)]) })
+      options.onProgress?.(html.size, table.routes.length)
     }
+    await timed('render', () => pool.render(input, { collections, table }, stale, (id) => byId.get(id)!, take))
+    // In the order of the routes, whichever thread rendered them first.
+    for (const route of stale) diagnostics.push(...renderProblems.get(route.output) ?? [])
+    // The workers hold their share of the site: they go before the pages are written.
+    const work = { ...await pool.times(), threads: pool.size }
+    await pool.close()
     if (failed()) return stop()
 
     // A page's HTML is read when written or derived from (fromContents): one re-used from the cache is never decoded.
@@ -253,7 +265,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.total = performance.now() - started
     return {
       ok: true, diagnostics, table, files, summary, timings,
-      work: { ...await pool.times(), threads: pool.size },
+      work,
       pages: { reused: table.routes.length - stale.length, rendered: stale.length },
     }
   } finally {

@@ -14,8 +14,8 @@ import { hashOf, sameInputs, type FromContents } from '../util/memo.ts'
 import { removeAbandoned, writeWhole } from '../util/write-whole.ts'
 import { bodyAfter, type ParsedDoc } from '../content/parse.ts'
 import type { Read } from '../page/reads.ts'
-import type { Written } from './write.ts'
-import { openSegments, readPage, removeSegmentsBut, storePages, type Location, type Stored, type ToStore } from './page-store.ts'
+import { contentHash, type Written } from './write.ts'
+import { openSegments, readPage, removeSegmentsBut, storePages, type Location, type SegmentWriter, type Stored, type ToStore } from './page-store.ts'
 import type { BodyFacts, SourceFile } from '../types.ts'
 
 /** Bump when the cached shape changes. */
@@ -90,8 +90,8 @@ export function fromContentsOf(known: ReadonlyMap<string, unknown>, used: Map<st
 
 // Pages are kept as UTF-8 in segment files of their own (./page-store.ts): V8 would store any
 // page with one non-Latin character (the language switcher's 中文 is on every page) as two bytes
-// per character. A stored page is read and decoded when its HTML is first asked for; a build
-// that writes nothing new reads none.
+// per character. A stored page is read and decoded each time its HTML is asked for, and not kept:
+// a build that writes nothing new reads none, and one that writes every page holds one at a time.
 //
 // Its reads are looked up in the table of reads (see Saved) when first asked for, which an edited
 // build never does: while the answers are as before (BuildCache.answers), no page's reads are
@@ -100,7 +100,6 @@ const decoder = new TextDecoder()
 const storedAt = new WeakMap<CachedPage, Stored>()
 const placesOf = new WeakMap<CachedPage, number[]>()
 function storedPage(hash: string, places: number[], table: () => ReadPair[], stored: Stored): CachedPage {
-  let html: string | undefined
   let reads: ReadPair[] | undefined
   const page = {
     hash,
@@ -108,17 +107,24 @@ function storedPage(hash: string, places: number[], table: () => ReadPair[], sto
       if (reads === undefined) { const all = table(); reads = places.map((i) => all[i]!) }
       return reads
     },
-    get html() {
-      if (html === undefined) {
-        const bytes = readPage(stored)
-        if (!bytes) throw new Error(`${join(CACHE_DIR, stored.at.segment)} could not be read; remove ${CACHE_DIR} and build again.`)
-        html = decoder.decode(bytes)
-      }
-      return html
-    },
+    get html() { return htmlOf(stored) },
   }
   storedAt.set(page, stored)
   placesOf.set(page, places)
+  return page
+}
+
+function htmlOf(stored: Stored): string {
+  const bytes = readPage(stored)
+  if (!bytes) throw new Error(`${join(CACHE_DIR, stored.at.segment)} could not be read; remove ${CACHE_DIR} and build again.`)
+  return decoder.decode(bytes)
+}
+
+/** A page this build rendered and `writer` has stored: its HTML is read back when asked for. */
+export function keptPage(writer: SegmentWriter, html: string, reads: ReadPair[]): CachedPage {
+  const stored = writer.add(html)
+  const page = { hash: contentHash(html), reads, get html() { return htmlOf(stored) } }
+  storedAt.set(page, stored)
   return page
 }
 
@@ -312,7 +318,7 @@ export async function saveCache(root: string, code: string, cache: BuildCache, l
     const stored = storedAt.get(page)
     return [key, stored ? { stored } : { html: page.html }]
   }))
-  const locations = await storePages(dir, toStore)
+  const locations = storePages(dir, toStore)
   const used = new Set([...locations.values()].map((at) => at.segment))
   const base = loaded && bases.get(loaded)
   const delta = base && deltaOf(base, code, cache, locations)

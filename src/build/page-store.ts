@@ -8,16 +8,21 @@
  * pages are written into one new segment and the rest are removed.
  */
 import { randomBytes } from 'node:crypto'
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { removeWrittenBefore } from '../util/write-whole.ts'
 
 /** Where a page's UTF-8 HTML sits: a segment's file name, and a byte range in it. */
 export interface Location { segment: string; offset: number; length: number }
 
-/** An open segment: its file stays readable while held, even if a later build removes it. */
-interface Segment { name: string; fd: number; size: number }
+/**
+ * An open segment: its file stays readable while held, even if a later build removes it.
+ * `ours`: written by this build, so no saved cache points at it yet.
+ */
+interface Segment { name: string; fd: number; size: number; ours?: true }
+
+/** A new segment of `dir`, made on the first page added: each page is on disk, and readable, once `add` returns. */
+export interface SegmentWriter { add(page: string | Uint8Array): Stored }
 
 /** A page kept by an earlier build: its open segment, and where in it. */
 export interface Stored { segment: Segment; at: Location }
@@ -56,15 +61,41 @@ export function readPage({ segment, at }: Stored): Uint8Array | undefined {
   return bytes
 }
 
+/**
+ * Pages are appended to the segment as they are rendered, so that a build holds none of their
+ * HTML once it has gone to disk; the segment is named in build.bin only when the cache is saved,
+ * and one a stopped build left is removed like any other segment nothing points at.
+ */
+export function segmentWriter(dir: string): SegmentWriter {
+  let segment: Segment | undefined
+  return {
+    add(page) {
+      if (!segment) {
+        mkdirSync(dir, { recursive: true })
+        const name = `html-${randomBytes(8).toString('hex')}.bin`
+        const fd = openSync(join(dir, name), 'wx+')
+        segment = { name, fd, size: 0, ours: true }
+        closing.register(segment, fd)
+      }
+      const bytes = typeof page === 'string' ? Buffer.from(page) : page
+      for (let done = 0; done < bytes.length;) done += writeSync(segment.fd, bytes, done, bytes.length - done, segment.size + done)
+      const at = { segment: segment.name, offset: segment.size, length: bytes.length }
+      segment.size += bytes.length
+      return { segment, at }
+    },
+  }
+}
+
 /** A page as saveCache hands it over: where it is stored already, or its HTML. */
 export type ToStore = { stored: Stored } | { html: string }
 
 /**
  * Stores the pages not stored yet in a new segment of `dir` (or, when the segments in use would
  * be mostly superseded bytes or too many, every page in one new segment), and returns each
- * page's location. The segment is complete on disk before this returns; nothing is removed.
+ * page's location. The segment is complete on disk before this returns. Nothing a saved cache
+ * points at is removed, only a segment of this build's that the new one replaces.
  */
-export async function storePages(dir: string, pages: Map<string, ToStore>): Promise<Map<string, Location>> {
+export function storePages(dir: string, pages: Map<string, ToStore>): Map<string, Location> {
   const live = new Map<Segment, number>()
   for (const page of pages.values()) {
     if ('stored' in page) live.set(page.stored.segment, (live.get(page.stored.segment) ?? 0) + page.stored.at.length)
@@ -73,21 +104,14 @@ export async function storePages(dir: string, pages: Map<string, ToStore>): Prom
   const heldBytes = [...live.keys()].reduce((sum, s) => sum + s.size, 0)
   const fresh = [...pages.values()].some((page) => 'html' in page)
   const rewrite = heldBytes > 2 * liveBytes || live.size + (fresh ? 1 : 0) > MOST_SEGMENTS
-  const name = `html-${randomBytes(8).toString('hex')}.bin`
+  const writer = segmentWriter(dir)
   const locations = new Map<string, Location>()
-  const chunks: Uint8Array[] = []
-  let offset = 0
   for (const [key, page] of pages) {
-    const bytes = 'html' in page ? Buffer.from(page.html) : rewrite ? readPage(page.stored) : undefined
-    if (bytes === undefined && 'stored' in page) {
-      locations.set(key, { ...page.stored.at, segment: page.stored.segment.name })
-      continue
-    }
-    chunks.push(bytes!)
-    locations.set(key, { segment: name, offset, length: bytes!.length })
-    offset += bytes!.length
+    const bytes = 'html' in page ? page.html : rewrite ? readPage(page.stored) : undefined
+    const at = bytes === undefined && 'stored' in page ? page.stored.at : writer.add(bytes!).at
+    locations.set(key, at)
   }
-  if (chunks.length > 0) await writeFile(join(dir, name), Buffer.concat(chunks, offset), { flag: 'wx' })
+  if (rewrite) for (const segment of live.keys()) if (segment.ours) rmSync(join(dir, segment.name), { force: true })
   return locations
 }
 

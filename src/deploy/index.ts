@@ -56,11 +56,11 @@ export function deploySite(files: OutputFile[], table: RouteTable, site: SiteCon
   // Compared by text: a page edit seldom changes its inline scripts.
   const policy = remember('policy', [site, ...html.map(inlineKey), ...css], () => contentSecurityPolicy(site, { html, css }))
   const meta = `<meta http-equiv="Content-Security-Policy" content="${serializePolicy(policy, { meta: true })}">`
-  const withPolicy = remember('policy meta', [meta], () => perKey((page) => withMeta(page, meta)))
   // Kept per page like its markup: hashing every page's version again cost a dev rebuild 8 ms at 4,000 pages.
   const versionOf = remember('policy versions', [meta], () => perKey((version) => versionWithMeta(version, meta)))
-  // Made when read: the writer reads only the pages whose version it has not written.
-  const deployed = (f: OutputFile): OutputFile => ({ path: f.path, get contents() { return withPolicy(f.path, text(f.contents)) }, version: f.version && versionOf(f.path, f.version) })
+  // Made when read, and not kept: the writer reads only the pages whose version it has not
+  // written, and a site's pages kept here were most of a large build's memory.
+  const deployed = (f: OutputFile): OutputFile => ({ path: f.path, get contents() { return withMeta(text(f.contents), meta) }, version: f.version && versionOf(f.path, f.version) })
   const headers = remember('headers', [policy], () => securityHeaders(policy))
   const redirects = redirectsFile(table, site)
   return {

@@ -3,8 +3,10 @@
  * own thread for small sites and one per worker thread for large ones (src/render/shards.ts); either way
  * the work and its results are the same plain data.
  */
+import { deserialize, serialize } from 'node:v8'
 import type { Root } from 'mdast'
 import { factsOf, parseBody } from '../markdown/body.ts'
+import { eachNode } from '../markdown/walk.ts'
 import { problem } from '../errors.ts'
 import { refusedFacts, stackRanOut } from '../markdown/screen.ts'
 import { collect, type Collections } from '../routes/collections.ts'
@@ -50,7 +52,14 @@ export interface StageTimes { parse: number; render: number; minify: number }
 export type Renderer = ReturnType<typeof createRenderer>
 
 export function createRenderer() {
+  /** Trees being rendered. */
   const trees = new Map<string, Root>()
+  /**
+   * Trees parsed by `analyse`, kept until their page is rendered: without positions, which only
+   * the facts need, and serialized, a fifth of the tree's heap. A site's trees held as objects
+   * took most of a render worker's memory (a third of a 10,000-article build's peak).
+   */
+  const waiting = new Map<string, Buffer>()
   const overflowed = new Set<string>()
   const sources = new Map<string, BodySource>()
   const times: StageTimes = { parse: 0, render: 0, minify: 0 }
@@ -59,34 +68,43 @@ export function createRenderer() {
   let missing: string[] = []
   let reads = new Set<Read>()
 
+  const parse = (body: BodySource): Root => {
+    const t0 = performance.now()
+    try {
+      return parseBody(body)
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error
+      // The reader's recursion ran out of stack: the body is refused (analyse reports it), its page left empty.
+      overflowed.add(body.id)
+      return { type: 'root', children: [] }
+    } finally {
+      times.parse += performance.now() - t0
+    }
+  }
+
   const treeOf = (doc: Pick<Doc, 'id'>): Root => {
     let tree = trees.get(doc.id)
     if (!tree) {
+      const kept = waiting.get(doc.id)
       const source = sources.get(doc.id)
-      if (!source) throw new Error(`no body for ${doc.id}`)
-      const t0 = performance.now()
-      try {
-        tree = parseBody(source)
-      } catch (error) {
-        if (!(error instanceof RangeError)) throw error
-        // The reader's recursion ran out of stack: the body is refused (analyse reports it), its page left empty.
-        overflowed.add(doc.id)
-        tree = { type: 'root', children: [] }
-      }
+      if (!kept && !source) throw new Error(`no body for ${doc.id}`)
+      tree = kept ? deserialize(kept) as Root : parse(source!)
+      waiting.delete(doc.id)
       trees.set(doc.id, tree)
-      times.parse += performance.now() - t0
     }
     return tree
   }
 
   return {
-    /** Parses bodies and returns their facts; the trees are kept for rendering. */
+    /** Parses bodies and returns their facts; the trees wait for their pages. */
     analyse(bodies: BodySource[]): [string, BodyFacts][] {
       return bodies.map((body) => {
-        sources.set(body.id, body)
-        const tree = treeOf(body)
+        const tree = parse(body)
         if (overflowed.has(body.id)) return [body.id, refusedFacts(stackRanOut(body.id, body.bodyLine))]
-        return [body.id, factsOf(body, tree)]
+        const facts = factsOf(body, tree)
+        eachNode(tree, (node) => { node.position = undefined })
+        waiting.set(body.id, serialize(tree))
+        return [body.id, facts]
       })
     },
 
@@ -133,6 +151,8 @@ export function createRenderer() {
         // A body is rendered by one page (listings re-parse theirs): free the tree as we go.
         if (route.docId && !route.page) trees.delete(route.docId)
       }
+      // Each call brings its pages' bodies again.
+      for (const body of bodies) sources.delete(body.id)
       return pages
     },
 

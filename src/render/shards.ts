@@ -91,8 +91,10 @@ export class ShardPool {
   /**
    * Renders routes on the shards that hold their Docs; `bodyOf` gives the body of a route's Doc.
    * `derived` is what this thread made of the input: a shard in this thread uses it, workers derive their own.
+   * With `take`, each shard's pages are handed over as they come, a few dozen at a time, and none
+   * is kept here (a large site's pages do not fit in memory at once); else all are returned.
    */
-  async render(input: RenderInput, derived: Derived, routes: Route[], bodyOf: (id: string) => BodySource, onProgress?: (done: number) => void): Promise<RenderedPage[]> {
+  async render(input: RenderInput, derived: Derived, routes: Route[], bodyOf: (id: string) => BodySource, take?: (pages: RenderedPage[]) => void): Promise<RenderedPage[]> {
     if (routes.length === 0) return []
     const shards = this.open(routes.length)
     await Promise.all(shards.map((s) => s.prepare(input, derived)))
@@ -100,18 +102,17 @@ export class ShardPool {
     // A listing's pages share one Doc but not its cost: they go round the shards, each of which
     // parses the listing's short body once, rather than all to the shard holding its tree.
     routes.forEach((route, i) => shares[(route.page ? undefined : this.owner.get(route.docId ?? '')) ?? i % shards.length]!.push(route))
-    let done = 0
-    const pages = await Promise.all(shares.map(async (share, i) => {
-      const rendered: RenderedPage[] = []
+    const kept: RenderedPage[] = []
+    await Promise.all(shares.map(async (share, i) => {
       for (let at = 0; at < share.length; at += CHUNK) {
         const chunk = share.slice(at, at + CHUNK)
         const bodies = chunk.flatMap((r) => (r.docId ? [this.refused.has(r.docId) ? { ...bodyOf(r.docId), markdown: '' } : bodyOf(r.docId)] : []))
-        rendered.push(...await shards[i]!.render(chunk, bodies))
-        onProgress?.((done += chunk.length))
+        const pages = await shards[i]!.render(chunk, bodies)
+        if (take) take(pages)
+        else kept.push(...pages)
       }
-      return rendered
     }))
-    return pages.flat()
+    return kept
   }
 
   /** Stage times summed over all shards (CPU time when shards run in parallel). */
