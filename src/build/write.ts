@@ -13,9 +13,9 @@
  * The static files are outputs like the rest, each with its source in static/ (staticOutputs).
  */
 import { createHash } from 'node:crypto'
-import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, type Dirent, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { listFiles } from '../content/read.ts'
 import type { OutputFile } from '../types.ts'
 import { madeWhenRead } from '../util/memo.ts'
@@ -58,6 +58,7 @@ export async function writeSite(outDir: string, files: OutputFile[], previous?: 
   const temp = `${outDir}.tmp-${process.pid}`
   const old = `${outDir}.old-${process.pid}`
   const last = previous?.dir === outDir ? previous : undefined
+  removeStopped(outDir)
   const versions = files.map((f) => f.version ?? contentHash(f.contents))
   if (last && await untouched(outDir, files, versions, last)) return last
   rmSync(temp, { recursive: true, force: true })
@@ -82,6 +83,36 @@ export async function writeSite(outDir: string, files: OutputFile[], previous?: 
 }
 
 /**
+ * The folders a build stopped while writing left beside the output folder (`.tmp-` and `.old-`
+ * with the number of a process that has ended): a whole copy of the site each, which no later
+ * build would otherwise remove. A running build's own are left to it.
+ */
+function removeStopped(outDir: string): void {
+  const prefix = `${basename(outDir)}.`
+  let entries: Dirent[]
+  try {
+    entries = readdirSync(dirname(outDir), { withFileTypes: true })
+  } catch {
+    return // no folder yet for the output to go in
+  }
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !entry.name.startsWith(prefix)) continue
+    const [kind, pid] = entry.name.slice(prefix.length).split('-')
+    if ((kind === 'tmp' || kind === 'old') && /^\d+$/.test(pid ?? '') && !running(Number(pid))) rmSync(join(dirname(outDir), entry.name), { recursive: true, force: true })
+  }
+}
+
+/** Whether a process of that number is running (one of another user's answers EPERM). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
  * Replaced output folders still being removed. Removing a large site's folder takes as long as
  * writing it; it runs on libuv's threads while the build saves its cache, and the build waits
  * for it (`removalsFinished`) before it returns.
@@ -101,6 +132,7 @@ function removeInBackground(dir: string): void {
  * (src/build/written-site.ts). `previous`: what the folder holds, returned with the new files.
  */
 export function replaceFiles(outDir: string, previous: Written['files'], files: { path: string; contents: string; version: string }[]): Written['files'] {
+  removeStopped(outDir)
   const written = new Map(previous)
   for (const file of files) {
     const target = join(outDir, file.path)
