@@ -10,8 +10,19 @@ let pendingSave: ReturnType<typeof setTimeout> | undefined
 export function manageScroll(): void {
   const manual = () => { history.scrollRestoration = 'manual' }
   // Only after load: the browser's own restoration of a reload happens until then.
-  if (document.readyState === 'complete') manual()
-  else addEventListener('load', manual)
+  // After load, too, the position is read: while the page loads, that would pull the first
+  // layout into the runtime's own start-up, one long task instead of two short ones.
+  const loaded = () => {
+    manual()
+    // WebKit may leave a reloaded page at the top (it has, under load), having taken the
+    // restoration that was manual while the page ran; the position last saved is put back,
+    // before this load's own save.
+    const left = savedPosition(history.state)
+    if (reloaded() && left && scrollX === 0 && scrollY === 0 && (left.x !== 0 || left.y !== 0)) restoreScroll(left, '')
+    savePosition()
+  }
+  if (document.readyState === 'complete') loaded()
+  else addEventListener('load', loaded, { once: true })
   addEventListener('pageshow', (event) => {
     manual()
     // Back to a page kept in the back/forward cache: it should be where the visitor left it. WebKit
@@ -28,11 +39,9 @@ export function manageScroll(): void {
     clearTimeout(pendingSave)
     pendingSave = setTimeout(savePosition, 100)
   }, { passive: true })
-  // Reading the scroll position lays the page out: while it loads, that would pull the first
-  // layout into the runtime's own start-up, one long task instead of two short ones.
-  if (document.readyState === 'complete') savePosition()
-  else addEventListener('load', () => savePosition(), { once: true })
 }
+
+const reloaded = () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload'
 
 /** Records the current position in the current history entry. */
 export function savePosition(): void {

@@ -1,7 +1,8 @@
 /**
  * Scroll positions across history, in the three engines visitors use (Blink, Gecko, WebKit):
  * Back after a full page load (another site, the map, WhatsApp) lands where the visitor left,
- * as Back after a navigation in place, a reload and an anchor do. The runtime restores positions
+ * as Back after a navigation in place, a reload (restored by the engine or else by the runtime)
+ * and an anchor do. The runtime restores positions
  * itself while it runs and hands restoration back to the browser on leaving
  * (src/client/runtime/scroll.ts), and engines differ in what they then do.
  */
@@ -76,6 +77,17 @@ describe.each(ENGINES)('%s', (name) => {
     expect(await page.run('return sessionStorage.getItem("restoration")')).toBe('auto')
     // The engine's own restoration, which may settle on a block boundary nearby.
     expect(Math.abs(await settle(scrollY, (y) => Math.abs(y - 1200) <= HEIGHT / 4) - 1200)).toBeLessThanOrEqual(HEIGHT / 4)
+  })
+
+  test('a reload the engine does not restore still lands where the visitor was: the runtime puts its saved position back', async () => {
+    await open('/services/rhinoplasty/')
+    await scrollTo(1200)
+    // After the runtime's own handler: restoration stays manual as the page is left, and no engine
+    // restores from that, as WebKit did not once under load though the runtime had handed it back.
+    await page.run('addEventListener("pagehide", () => { history.scrollRestoration = "manual" })')
+    await page.reload()
+    expect(await path()).toBe('/services/rhinoplasty/')
+    expect(await settle(scrollY, (y) => y === 1200)).toBe(1200)
   })
 
   test('an anchor link scrolls to its heading; Back returns to the top of the page', async () => {
