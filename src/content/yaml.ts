@@ -21,7 +21,14 @@ export interface ParsedYaml {
 export function parseYaml(text: string, file: string, firstLine = 1): ParsedYaml | Diagnostic[] {
   const { isMap, isScalar, LineCounter, parseDocument, visit } = yaml()
   const lineCounter = new LineCounter()
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  let doc: Yaml.Document.Parsed
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  } catch (error) {
+    // Deep enough, nesting runs past the parser's own guard and out of its stack (seen on Node 24).
+    if (error instanceof RangeError) return [problem('InvalidYaml', ['the values are nested too deeply.'], { file, line: firstLine, column: 1 })]
+    throw error
+  }
   const at = (offset: number): Position => {
     const p = lineCounter.linePos(offset)
     return { line: p.line + firstLine - 1, column: p.col }
