@@ -15,6 +15,7 @@ import type { RenderContext } from '../page/index.ts'
 import type { ImageSet } from '../assets/picture.ts'
 import type { Read } from '../page/reads.ts'
 import { renderRoute } from './render.tsx'
+import { parkedTrees } from './parked-trees.ts'
 import { InternalError, whileProcessing } from '../errors.ts'
 import type { Assets, BodyFacts, BodySource, Diagnostic, Doc, Messages, Route, RouteTable, SiteConfig } from '../types.ts'
 
@@ -51,15 +52,15 @@ export interface StageTimes { parse: number; render: number; minify: number }
 
 export type Renderer = ReturnType<typeof createRenderer>
 
-export function createRenderer() {
+/** `scratch`: a file for trees parked until their page is rendered (src/render/parked-trees.ts). */
+export function createRenderer(scratch?: number) {
   /** Trees being rendered. */
   const trees = new Map<string, Root>()
   /**
    * Trees parsed by `analyse`, kept until their page is rendered: without positions, which only
-   * the facts need, and serialized, a fifth of the tree's heap. A site's trees held as objects
-   * took most of a render worker's memory (a third of a 10,000-article build's peak).
+   * the facts need, and serialized, a fifth of the tree's heap, parked on disk past a few megabytes.
    */
-  const waiting = new Map<string, Buffer>()
+  const waiting = parkedTrees(scratch)
   const overflowed = new Set<string>()
   const sources = new Map<string, BodySource>()
   const times: StageTimes = { parse: 0, render: 0, minify: 0 }
@@ -85,11 +86,10 @@ export function createRenderer() {
   const treeOf = (doc: Pick<Doc, 'id'>): Root => {
     let tree = trees.get(doc.id)
     if (!tree) {
-      const kept = waiting.get(doc.id)
+      const kept = waiting.take(doc.id)
       const source = sources.get(doc.id)
       if (!kept && !source) throw new Error(`no body for ${doc.id}`)
       tree = kept ? deserialize(kept) as Root : parse(source!)
-      waiting.delete(doc.id)
       trees.set(doc.id, tree)
     }
     return tree
@@ -103,7 +103,7 @@ export function createRenderer() {
         if (overflowed.has(body.id)) return [body.id, refusedFacts(stackRanOut(body.id, body.bodyLine))]
         const facts = factsOf(body, tree)
         eachNode(tree, (node) => { node.position = undefined })
-        waiting.set(body.id, serialize(tree))
+        waiting.park(body.id, serialize(tree))
         return [body.id, facts]
       })
     },

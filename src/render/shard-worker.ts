@@ -1,9 +1,9 @@
 /** A render worker (src/render/shards.ts): answers its shard's calls with a renderer of its own. */
-import { parentPort } from 'node:worker_threads'
+import { parentPort, workerData } from 'node:worker_threads'
 import { InternalError } from '../errors.ts'
 import { createRenderer, type Renderer } from './renderer.ts'
 
-const renderer = createRenderer()
+const renderer = createRenderer((workerData as { scratch?: number } | null)?.scratch)
 
 parentPort!.on('message', async ({ id, method, args }: { id: number; method: keyof Renderer; args: unknown[] }) => {
   try {

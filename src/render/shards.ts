@@ -6,7 +6,9 @@
 import { availableParallelism } from 'node:os'
 import type { Derived, RenderedPage, Renderer, RenderInput, StageTimes } from './renderer.ts'
 import type { BodyFacts, BodySource, Route } from '../types.ts'
+import { closeSync } from 'node:fs'
 import { startWorker } from '../util/workers.ts'
+import { openScratch } from './parked-trees.ts'
 import { InternalError } from '../errors.ts'
 import { refusalOf, refusedFacts, REFUSALS, screenBody, timeBudget, tooSlow } from '../markdown/screen.ts'
 
@@ -179,7 +181,9 @@ function fromWorker({ message, stack, file }: WorkerError): Error {
 function workerShard(): Shard {
   // A larger young generation: parsing makes many short-lived objects, and the default size
   // spends a sixth of a worker's time collecting them.
-  const worker = startWorker('render/shard-worker', { resourceLimits: { maxYoungGenerationSizeMb: 128 } })
+  // File descriptors belong to the process: this thread opens the worker's scratch file and closes it once the worker has ended.
+  let scratch = openScratch()
+  const worker = startWorker('render/shard-worker', { workerData: { scratch }, resourceLimits: { maxYoungGenerationSizeMb: 128 } })
   const pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>()
   let next = 0
   const fail = (error: Error) => {
@@ -205,6 +209,10 @@ function workerShard(): Shard {
     prepare: (input) => call('prepare', input),
     render: (routes, bodies) => call('render', routes, bodies),
     times: () => call('times'),
-    close: async () => { await worker.terminate() },
+    close: async () => {
+      await worker.terminate()
+      if (scratch !== undefined) closeSync(scratch)
+      scratch = undefined
+    },
   }
 }
