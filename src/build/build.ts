@@ -38,7 +38,7 @@ import { deploySite } from '../deploy/index.ts'
 import { robots, sitemap } from '../routes/sitemap.ts'
 import { summarise } from './summary.ts'
 import type { BodyFacts, Diagnostic, Doc, OutputFile, Project, Route } from '../types.ts'
-import { contentHash, removalsFinished, SPARE_DIR, spareFolder, staticOutputs, writeSite } from './write.ts'
+import { contentHash, recoverStopped, removalsFinished, SPARE_DIR, spareFolder, staticOutputs, writeSite } from './write.ts'
 import { adminClashes, adminConfig } from '../admin/config.ts'
 import { editorBundle } from '../admin/bundle.ts'
 import { adminFiles } from '../admin/outputs.ts'
@@ -62,6 +62,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const sinceStart = (patched: BuildResult): BuildResult => ({ ...patched, timings: { ...timings, ...patched.timings, total: performance.now() - started } })
 
   const folders = resolveFolders(options)
+  // Before the output folder is compared with the last build's: a build stopped mid-swap took it away.
+  if (options.write !== false) recoverStopped(folders.out)
   const project = options.project ?? await timed('read', () => readProject(folders.root, packageDir))
   if (project.siteFile.problem?.code === 'MissingFile') return { ...stop(), diagnostics: [project.siteFile.problem] }
   const persistent = options.cache ?? options.write !== false

@@ -13,7 +13,7 @@
  * The static files are outputs like the rest, each with its source in static/ (staticOutputs).
  */
 import { createHash } from 'node:crypto'
-import { copyFileSync, type Dirent, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, type Dirent, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { listFiles } from '../content/read.ts'
@@ -58,7 +58,7 @@ export async function writeSite(outDir: string, files: OutputFile[], previous?: 
   const temp = `${outDir}.tmp-${process.pid}`
   const old = `${outDir}.old-${process.pid}`
   const last = previous?.dir === outDir ? previous : undefined
-  removeStopped(outDir)
+  recoverStopped(outDir)
   const versions = files.map((f) => f.version ?? contentHash(f.contents))
   if (last && await untouched(outDir, files, versions, last)) return last
   rmSync(temp, { recursive: true, force: true })
@@ -83,11 +83,14 @@ export async function writeSite(outDir: string, files: OutputFile[], previous?: 
 }
 
 /**
- * The folders a build stopped while writing left beside the output folder (`.tmp-` and `.old-`
- * with the number of a process that has ended): a whole copy of the site each, which no later
- * build would otherwise remove. A running build's own are left to it.
+ * What builds stopped while writing left beside the output folder, named with the number of a
+ * process that has ended: `.tmp-` (a new site, perhaps half written) and `.gone-` (a replaced
+ * one, perhaps half removed) are removed, a whole copy of the site each that no later build
+ * would otherwise remove. `.old-` is the previous site whole, there only between the two renames
+ * of a swap: when the output folder is missing, the build was stopped between them, and the
+ * previous site goes back. A running build's own are left to it.
  */
-function removeStopped(outDir: string): void {
+export function recoverStopped(outDir: string): void {
   const prefix = `${basename(outDir)}.`
   let entries: Dirent[]
   try {
@@ -98,7 +101,10 @@ function removeStopped(outDir: string): void {
   for (const entry of entries) {
     if (!entry.isDirectory() || !entry.name.startsWith(prefix)) continue
     const [kind, pid] = entry.name.slice(prefix.length).split('-')
-    if ((kind === 'tmp' || kind === 'old') && /^\d+$/.test(pid ?? '') && !running(Number(pid))) rmSync(join(dirname(outDir), entry.name), { recursive: true, force: true })
+    if (!['tmp', 'old', 'gone'].includes(kind!) || !/^\d+$/.test(pid ?? '') || running(Number(pid))) continue
+    const path = join(dirname(outDir), entry.name)
+    if (kind === 'old' && !existsSync(outDir) && takeFolder(path, outDir)) continue
+    rmSync(path, { recursive: true, force: true })
   }
 }
 
@@ -120,7 +126,9 @@ function running(pid: number): boolean {
 const removals: Promise<void>[] = []
 
 function removeInBackground(dir: string): void {
-  const removal = rm(dir, { recursive: true, force: true })
+  // Renamed first: a folder named `.old-` is always a whole site (recoverStopped).
+  const gone = dir.replace(/\.old-(\d+)$/, '.gone-$1')
+  const removal = rm(takeFolder(dir, gone) ? gone : dir, { recursive: true, force: true })
   removal.catch(() => {}) // reported by removalsFinished
   removals.push(removal)
 }
@@ -132,7 +140,7 @@ function removeInBackground(dir: string): void {
  * (src/build/written-site.ts). `previous`: what the folder holds, returned with the new files.
  */
 export function replaceFiles(outDir: string, previous: Written['files'], files: { path: string; contents: string; version: string }[]): Written['files'] {
-  removeStopped(outDir)
+  recoverStopped(outDir)
   const written = new Map(previous)
   for (const file of files) {
     const target = join(outDir, file.path)

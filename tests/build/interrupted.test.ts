@@ -5,8 +5,8 @@
  * one beside the output folder. Each case stops the same build at points spread over its whole
  * time, the write included.
  */
-import { spawn } from 'node:child_process'
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
@@ -109,3 +109,27 @@ test('titles, a new article and a removed one: a build stopped anywhere leaves t
     edit(site, 'content/en/blog/note-extra.md', (text) => text.replace('title: Clinic note 4', 'title: An extra clinic note'))
   }, true)
 }, 600_000)
+
+test('a build stopped between the two renames of its swap: the next build, even one that fails, puts the last site back', async () => {
+  const site = addArticles(copySite(), 5)
+  await builtWhole(site)
+  const last = siteIn(join(site, 'dist'))
+  // What that moment leaves: the last site moved aside, the next one whole beside it, and the process gone.
+  const ended = spawnSync(process.execPath, ['-e', '']).pid
+  renameSync(join(site, 'dist'), join(site, `dist.old-${ended}`))
+  cpSync(join(site, `dist.old-${ended}`), join(site, `dist.tmp-${ended}`), { recursive: true })
+  appendFileSync(join(site, 'content/en/blog/note-2.md'), '\nA line more for note 2.\n')
+  edit(site, 'content/en/blog/note-3.md', (text) => text.replace('title: Clinic note 3', 'title: 3'))
+
+  const refused = await runCli(['--root', site, '--out', join(site, 'dist')])
+  expect(refused.status, refused.stderr).toBe(1)
+  expect(refused.stderr).toContain('content/en/blog/note-3.md')
+  expect(siteIn(join(site, 'dist'))).toBe(last)
+  expect(readdirSync(site).filter((name) => name.startsWith('dist')), 'beside the output folder').toEqual(['dist'])
+
+  edit(site, 'content/en/blog/note-3.md', (text) => text.replace('title: 3', 'title: Clinic note 3'))
+  await builtWhole(site)
+  expect(readFileSync(join(site, 'dist/blog/note-2/index.html'), 'utf8')).toContain('A line more for note 2.')
+  expect(readdirSync(site).filter((name) => name.startsWith('dist'))).toEqual(['dist'])
+  rmSync(site, { recursive: true, force: true })
+}, 120_000)
