@@ -36,10 +36,17 @@ export interface EnginePage {
   close(): Promise<void>
 }
 
+/**
+ * When a tab's `goto` resolves: once the page has loaded (the default), or once its document is
+ * parsed, for a test that leaves a page whose load it holds back: WebKit's driver starts no
+ * navigation while it awaits another's load (a second `goto` then ran into the 60 s page-load limit).
+ */
+export type Arrival = 'loaded' | 'parsed'
+
 export interface Engine {
   name: EngineName
   /** A new tab of `width` × `height` CSS pixels (WebKit: the window's size, at least 447 px wide). */
-  open(width: number, height: number): Promise<EnginePage>
+  open(width: number, height: number, arrival?: Arrival): Promise<EnginePage>
   close(): Promise<void>
 }
 
@@ -58,7 +65,7 @@ export async function startEngine(name: EngineName): Promise<Engine> {
  * them, and each test's tab (`tab(width, height)`) is closed after it, passed or not, since
  * WebKitWebDriver holds one session at a time.
  */
-export function engineForTests(name: EngineName): { tab: (width: number, height: number) => Promise<EnginePage> } {
+export function engineForTests(name: EngineName): { tab: (width: number, height: number, arrival?: Arrival) => Promise<EnginePage> } {
   let engine: Engine | undefined
   let opened: EnginePage | undefined
   beforeAll(async () => { engine = await startEngine(name) }, 60_000)
@@ -67,7 +74,7 @@ export function engineForTests(name: EngineName): { tab: (width: number, height:
     await opened?.close()
     opened = undefined
   })
-  return { tab: async (width, height) => (opened = await engine!.open(width, height)) }
+  return { tab: async (width, height, arrival) => (opened = await engine!.open(width, height, arrival)) }
 }
 
 /**
@@ -102,11 +109,11 @@ async function startChromium(): Promise<Engine> {
   const browser = await chromium.launch(chromiumOptions)
   return {
     name: 'chromium',
-    open: async (width, height) => {
+    open: async (width, height, arrival = 'loaded') => {
       const context = await browser.newContext({ viewport: { width, height } })
       const page = await context.newPage()
       return {
-        goto: async (url) => { await page.goto(url) },
+        goto: async (url) => { await page.goto(url, { waitUntil: arrival === 'loaded' ? 'load' : 'domcontentloaded' }) },
         run: (body, ...args) => page.evaluate(asExpression(body, args)),
         click: (selector) => page.locator(selector).first().click(),
         type: (selector, text) => page.locator(selector).first().pressSequentially(text),
@@ -127,13 +134,13 @@ async function startFirefox(): Promise<Engine> {
   })
   return {
     name: 'firefox',
-    open: async (width, height) => {
+    open: async (width, height, arrival = 'loaded') => {
       // A context of its own, as a Chromium tab and a WebKit session have: no cookie of another tab.
       const context = await browser.createBrowserContext()
       const page = await context.newPage()
       await page.setViewport({ width, height })
       return {
-        goto: async (url) => { await page.goto(url, { waitUntil: 'load' }) },
+        goto: async (url) => { await page.goto(url, { waitUntil: arrival === 'loaded' ? 'load' : 'domcontentloaded' }) },
         run: (body, ...args) => page.evaluate(asExpression(body, args)) as never,
         click: (selector) => page.click(selector),
         type: (selector, text) => page.type(selector, text),
@@ -216,20 +223,21 @@ async function startWebKit(): Promise<Engine> {
   let driver = await startWebKitDriver(screen.name)
   const command = webKitCommands()
   const tabs: WebDriver[] = []
-  const newSession = () => new Builder().usingServer(driver.server).withCapabilities({
+  const newSession = (arrival: Arrival) => new Builder().usingServer(driver.server).withCapabilities({
     browserName: 'MiniBrowser',
+    pageLoadStrategy: arrival === 'loaded' ? 'normal' : 'eager',
     'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
   }).build()
   return {
     name: 'webkit',
     // One MiniBrowser session per tab: WebKitWebDriver's windows share nothing the tests rely on.
-    open: async (width, height) => {
+    open: async (width, height, arrival = 'loaded') => {
       // A MiniBrowser that never starts is the machine's, not the page's: one more try, with a new driver.
-      const session = await command('new session', 45_000, newSession).catch(async (error: unknown) => {
+      const session = await command('new session', 45_000, () => newSession(arrival)).catch(async (error: unknown) => {
         console.warn(`${String(error)}; starting WebKitWebDriver again`)
         driver.stop()
         driver = await startWebKitDriver(screen.name)
-        return command('new session (second try)', 45_000, newSession)
+        return command('new session (second try)', 45_000, () => newSession(arrival))
       })
       tabs.push(session)
       // The driver's own limits come first, so that its answer names the command's failure.
@@ -257,6 +265,8 @@ export interface HoldingProxy {
   url: string
   /** Holds the next request for `path`: `arrived` resolves once it comes, `release` forwards it. */
   hold(path: string): { arrived: Promise<void>; release: () => void }
+  /** The path of every request so far, in the order they came. */
+  requested: string[]
   /** Forgets the holds not yet met and lets every held answer go (after each test). */
   clear(): void
   close(): Promise<void>
@@ -271,7 +281,9 @@ export async function holdingProxy(target: string): Promise<HoldingProxy> {
   const { createServer: createHttpServer, request } = await import('node:http')
   const holds = new Map<string, { arrive: () => void; released: Promise<void> }>()
   const releases: (() => void)[] = []
+  const requested: string[] = []
   const server = createHttpServer((incoming, outgoing) => {
+    requested.push(new URL(incoming.url ?? '/', target).pathname)
     const forward = () => {
       const upstream = request(`${target}${incoming.url}`, { method: incoming.method, headers: { ...incoming.headers, host: new URL(target).host } }, (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
@@ -290,6 +302,7 @@ export async function holdingProxy(target: string): Promise<HoldingProxy> {
   const { port } = server.address() as { port: number }
   return {
     url: `http://127.0.0.1:${port}`,
+    requested,
     hold: (path) => {
       let arrive!: () => void
       let release!: () => void
