@@ -58,7 +58,6 @@ export async function writeSite(outDir: string, files: OutputFile[], previous?: 
   const temp = `${outDir}.tmp-${process.pid}`
   const old = `${outDir}.old-${process.pid}`
   const last = previous?.dir === outDir ? previous : undefined
-  recoverStopped(outDir)
   const versions = files.map((f) => f.version ?? contentHash(f.contents))
   if (last && await untouched(outDir, files, versions, last)) return last
   rmSync(temp, { recursive: true, force: true })
@@ -88,7 +87,8 @@ export async function writeSite(outDir: string, files: OutputFile[], previous?: 
  * one, perhaps half removed) are removed, a whole copy of the site each that no later build
  * would otherwise remove. `.old-` is the previous site whole, there only between the two renames
  * of a swap: when the output folder is missing, the build was stopped between them, and the
- * previous site goes back. A running build's own are left to it.
+ * previous site goes back. A running build's own are left to it. `build` calls it first, before
+ * it compares the output folder with its record and before this module writes.
  */
 export function recoverStopped(outDir: string): void {
   const prefix = `${basename(outDir)}.`
@@ -140,7 +140,6 @@ function removeInBackground(dir: string): void {
  * (src/build/written-site.ts). `previous`: what the folder holds, returned with the new files.
  */
 export function replaceFiles(outDir: string, previous: Written['files'], files: { path: string; contents: string; version: string }[]): Written['files'] {
-  recoverStopped(outDir)
   const written = new Map(previous)
   for (const file of files) {
     const target = join(outDir, file.path)
