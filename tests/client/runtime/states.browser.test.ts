@@ -101,7 +101,9 @@ test('the bar takes the failure colour when the navigation fails', async () => {
   await held()!.fulfill({ status: 500, contentType: 'text/html', body: '<p>broken</p>' })
   await expect.poll(() => h1(page)).toBe(en.runtime!.errorTitle)
   expect(await bar.getAttribute('class')).toContain('is-failed')
-  expect(await bar.isVisible()).toBe(true)
+  // Seen once hidden here (1 of 1,200 tests, alone, at 3b092ca), and in none of 80 runs since: the message says how.
+  const state = await bar.evaluate((e) => `hidden: ${(e as HTMLElement).hidden}, width: ${(e as HTMLElement).style.width}, now: ${e.getAttribute('aria-valuenow')}`)
+  expect(await bar.isVisible(), state).toBe(true)
   expect(await bar.evaluate((e) => getComputedStyle(e).backgroundColor)).not.toBe(
     await page.evaluate(() => { const probe = document.createElement('div'); probe.className = 'loading-bar'; document.body.append(probe); return getComputedStyle(probe).backgroundColor }))
   await page.clock.runFor(500)
