@@ -18,7 +18,7 @@ import type { BodyFacts, Diagnostic } from '../types.ts'
 
 /** Where a shape grows costly: beyond `limit` a body is refused, beyond `risky` it is parsed under the time budget. */
 export const LIMITS = {
-  /** Lists and block quotes inside each other. */
+  /** Lists, block quotes and footnote definitions inside each other. */
   depth: { limit: 50, risky: 16 },
   /** Emphasis and strikethrough marks (* _ ~) in one paragraph. */
   marks: { limit: 2_000, risky: 500 },
@@ -83,7 +83,9 @@ export interface Refusal {
 export interface Screened { refusal?: Refusal; risky: boolean }
 
 const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/
-const MAY_MARK = /[-*+\d]/
+/** A GFM footnote's definition, which holds blocks as a list item does: `[^label]:`. */
+const FOOTNOTE_DEFINITION = /\[\^[^\][\n]{1,999}\]:/y
+const MAY_MARK = /[-*+\d[]/
 const FENCE = /^(`{3,}|~{3,})/
 const THEMATIC_BREAK = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/
 
@@ -125,10 +127,18 @@ export function screenBody(markdown: string, firstLine = 1): Screened {
       while (text[at] === ' ' || text[at] === '\t') at++
       if (text[at] === '>') { if (++quotes > LIMITS.depth.limit) break; at++; continue }
       if (fence !== undefined || !MAY_MARK.test(text[at] ?? '')) break
-      const marker = LIST_MARKER.exec(text.slice(at, at + 12))
-      if (!marker || (firstMarkerAt === -1 && THEMATIC_BREAK.test(text.slice(at).trimEnd()))) break
+      let length: number
+      if (text[at] === '[') {
+        FOOTNOTE_DEFINITION.lastIndex = at
+        if (!FOOTNOTE_DEFINITION.test(text)) break
+        length = FOOTNOTE_DEFINITION.lastIndex - at
+      } else {
+        const marker = LIST_MARKER.exec(text.slice(at, at + 12))
+        if (!marker || (firstMarkerAt === -1 && THEMATIC_BREAK.test(text.slice(at).trimEnd()))) break
+        length = marker[0].length
+      }
       if (firstMarkerAt === -1) firstMarkerAt = at
-      at += marker[0].length
+      at += length
       opened.push(at)
       if (quotes + opened.length > LIMITS.depth.limit) break
     }

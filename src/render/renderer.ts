@@ -101,10 +101,16 @@ export function createRenderer(scratch?: number) {
       return bodies.map((body) => {
         const tree = parse(body)
         if (overflowed.has(body.id)) return [body.id, refusedFacts(stackRanOut(body.id, body.bodyLine))]
-        const facts = factsOf(body, tree)
-        eachNode(tree, (node) => { node.position = undefined })
-        waiting.park(body.id, serialize(tree))
-        return [body.id, facts]
+        try {
+          const facts = factsOf(body, tree)
+          eachNode(tree, (node) => { node.position = undefined })
+          waiting.park(body.id, serialize(tree))
+          return [body.id, facts]
+        } catch (error) {
+          if (!(error instanceof RangeError)) throw error
+          // The reader finished a tree too deep for the walks over it (how deep each gets differs between Node's lines).
+          return [body.id, refusedFacts(stackRanOut(body.id, body.bodyLine))]
+        }
       })
     },
 

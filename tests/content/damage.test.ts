@@ -213,6 +213,15 @@ describe('cases the properties found', () => {
     expect(diagnostics.map(formatDiagnostic)).toEqual([expect.stringMatching(new RegExp(`^${file}:${line}:\\d+  InvalidYaml  YAML could not be parsed: the values are nested too deeply\\.`))])
   })
 
+  test('a footnote\'s definition holding quotes 10,000 deep is MarkdownTooDeep at its line, on every Node line', async () => {
+    const markdown = 'A note.[^deep]\n\n[^deep]: ' + '> '.repeat(10_000) + 'x'
+    const text = pageFile({ title: 'Deep', description: 'A note nested deep.', template: 'page' }, {}, markdown)
+    const line = text.split('\n').findIndex((l) => l.startsWith('[^deep]:')) + 1
+    const { exit, diagnostics } = await site.buildWith({ [NEW_ARTICLE]: text })
+    expect(exit).toBe(1)
+    expect(diagnostics.map(formatDiagnostic)).toEqual([expect.stringContaining(`${NEW_ARTICLE}:${line}  MarkdownTooDeep`)])
+  })
+
   test('a control character in a locale file is ControlCharacter at its line and column, not a failure to draw a sharing image', async () => {
     const file = LOCALES[0]!
     const text = site.text(file).replace(/^( +services: )Services$/m, '$1\u0013ervices')

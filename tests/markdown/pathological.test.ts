@@ -85,6 +85,15 @@ test('the refusal names the line where the nesting goes too deep', async () => {
   expect(await outcomeOf(markdown)).toEqual({ outcome: 'MarkdownTooDeep', line: 62 })
 })
 
+test('a footnote\'s definition is a container: the quotes and lists in it count to the depth', async () => {
+  const definition = (inside: string) => `A note.[^n]\n\n[^n]: ${inside}x\n`
+  // The definition is on line 12 of the file.
+  expect(await outcomeOf(definition('> '.repeat(10_000)))).toEqual({ outcome: 'MarkdownTooDeep', line: 12 })
+  expect(await outcomeOf(definition('- '.repeat(60)))).toEqual({ outcome: 'MarkdownTooDeep', line: 12 })
+  expect(await outcomeOf(definition('> '.repeat(49)))).toEqual({ outcome: 'built' })
+  expect(await outcomeOf(definition('> '.repeat(50)))).toEqual({ outcome: 'MarkdownTooDeep', line: 12 })
+})
+
 test('a body that runs over the time limit is stopped and reported, and the bodies after it are still read', async () => {
   const pool = new ShardPool(0)
   try {
