@@ -81,7 +81,6 @@ test('the build succeeds and warns once for each removed thing, naming the file 
 
 async function open(path: string): Promise<{ page: Page; hits: string[] }> {
   const page = await browser.newPage()
-  page.setDefaultTimeout(5000)
   const hits: string[] = []
   await page.exposeFunction('hit', (name: string) => { hits.push(name) })
   page.on('dialog', (dialog) => { hits.push(`dialog: ${dialog.message()}`); void dialog.dismiss() })
